@@ -1,0 +1,777 @@
+//! Stage 2: syntax tree to `Puzzle`. Resolves names, expands sets to cells, reads grid blocks
+//! with the grid size and value set in hand, and reports every semantic mistake it finds (not
+//! only the first), each with the span of the offending text.
+
+use std::collections::BTreeMap;
+
+use crate::ast::*;
+use crate::diagnostic::{Diagnostic, ErrorKind, Origin, Span};
+use crate::puzzle::{Area, Cell, Puzzle, Rule, RuleKind};
+
+/// Largest grid side and largest value set: far beyond any puzzle, small enough that a model
+/// cannot ask for more memory than a workstation has.
+const MAX_SIDE: u64 = 256;
+const MAX_VALUES: u64 = 256;
+const MAX_VALUE: u64 = 1000;
+
+/// Built-in set names, for "did you mean" suggestions.
+const BUILTIN_SETS: &[&str] = &[
+    "cells",
+    "rows",
+    "columns",
+    "boxes",
+    "diagonals",
+    "diagonal",
+    "antidiagonal",
+];
+
+/// Analyze a parsed model. `givens_override` replaces the model's givens with a one-line
+/// puzzle (the `--givens` option); its mistakes are reported against that text.
+pub fn analyze(model: &Model, givens_override: Option<&str>) -> Result<Puzzle, Vec<Diagnostic>> {
+    let mut a = Analyzer { diags: Vec::new() };
+    let result = a.run(model, givens_override);
+    if a.diags.is_empty() {
+        Ok(result.expect("no diagnostics means the puzzle was built"))
+    } else {
+        Err(a.diags)
+    }
+}
+
+struct Analyzer {
+    diags: Vec<Diagnostic>,
+}
+
+/// A given as read, with where it was written (for conflict messages).
+#[derive(Clone, Copy)]
+struct Given {
+    value: i64,
+    span: Span,
+    origin: Origin,
+}
+
+impl Analyzer {
+    fn error(&mut self, span: Span, kind: ErrorKind) {
+        self.diags.push(Diagnostic::new(span, kind));
+    }
+
+    fn run(&mut self, model: &Model, givens_override: Option<&str>) -> Option<Puzzle> {
+        // Pass 1: the header statements, each at most once.
+        let mut seen: BTreeMap<&'static str, Span> = BTreeMap::new();
+        let mut name = None;
+        let mut grid = None;
+        let mut boxes_decl: Option<&BoxShape> = None;
+        let mut values = None;
+        let mut givens = None;
+        for st in &model.statements {
+            let what = match &st.kind {
+                StatementKind::Puzzle(n) => {
+                    name.get_or_insert(n);
+                    "puzzle"
+                }
+                StatementKind::Grid { rows, cols, boxes } => {
+                    grid.get_or_insert((rows, cols, st.span));
+                    if let Some(b) = boxes {
+                        self.once(&mut seen, "boxes", st.span);
+                        boxes_decl.get_or_insert(b);
+                    }
+                    "grid"
+                }
+                StatementKind::Boxes(b) => {
+                    boxes_decl.get_or_insert(b);
+                    "boxes"
+                }
+                StatementKind::Values { lo, hi } => {
+                    values.get_or_insert((lo, hi));
+                    "values"
+                }
+                StatementKind::Givens(g) => {
+                    givens.get_or_insert(g);
+                    "givens"
+                }
+                _ => continue,
+            };
+            self.once(&mut seen, what, st.span);
+        }
+
+        let Some((rows, cols, grid_span)) = grid else {
+            let first = model.statements.first().map_or(Span::default(), |s| s.span);
+            self.error(Span::new(first.start, first.start), ErrorKind::MissingGrid);
+            if let Some(BoxShape::Dims { span, .. }) = boxes_decl {
+                self.error(*span, ErrorKind::BoxesWithoutGrid);
+            }
+            return None;
+        };
+        if rows.value == 0 || cols.value == 0 {
+            self.error(grid_span, ErrorKind::GridTooSmall);
+            return None;
+        }
+        if rows.value > MAX_SIDE || cols.value > MAX_SIDE {
+            self.error(
+                grid_span,
+                ErrorKind::GridTooLarge {
+                    rows: rows.value,
+                    cols: cols.value,
+                },
+            );
+            return None;
+        }
+        let (nr, nc) = (rows.value as usize, cols.value as usize);
+
+        let boxes = match boxes_decl {
+            None | Some(BoxShape::None(_)) => None,
+            Some(BoxShape::Dims {
+                rows: br,
+                cols: bc,
+                span,
+            }) => {
+                if br.value == 0
+                    || bc.value == 0
+                    || nr as u64 % br.value != 0
+                    || nc as u64 % bc.value != 0
+                {
+                    self.error(
+                        *span,
+                        ErrorKind::BoxesDontTile {
+                            rows: nr,
+                            cols: nc,
+                            box_rows: br.value,
+                            box_cols: bc.value,
+                        },
+                    );
+                    None
+                } else {
+                    Some((br.value as usize, bc.value as usize))
+                }
+            }
+        };
+
+        let (lo, hi) = match values {
+            None => (1, nr.max(nc) as i64),
+            Some((lo, hi)) => {
+                let span = Span::new(lo.span.start, hi.span.end);
+                if lo.value > hi.value {
+                    self.error(
+                        span,
+                        ErrorKind::EmptyValueRange {
+                            lo: lo.value,
+                            hi: hi.value,
+                        },
+                    );
+                    return None;
+                }
+                if hi.value > MAX_VALUE || hi.value - lo.value + 1 > MAX_VALUES {
+                    self.error(
+                        span,
+                        ErrorKind::ValueRangeTooLarge {
+                            lo: lo.value,
+                            hi: hi.value,
+                        },
+                    );
+                    return None;
+                }
+                (lo.value as i64, hi.value as i64)
+            }
+        };
+
+        let shape = Shape {
+            rows: nr,
+            cols: nc,
+            lo,
+            hi,
+        };
+        let given_cells: Option<Vec<Option<Given>>> = match (givens_override, givens) {
+            (Some(line), _) => {
+                let before = self.diags.len();
+                let g = self.one_line(&shape, line, Span::new(0, line.len()), Origin::GivensArg);
+                for d in &mut self.diags[before..] {
+                    d.origin = Origin::GivensArg;
+                }
+                g
+            }
+            (None, Some(GridData::Line(s))) => {
+                // The string's span includes its quotes; cell offsets start after the first.
+                self.one_line(
+                    &shape,
+                    &s.value,
+                    Span::new(s.span.start + 1, s.span.end - 1),
+                    Origin::Model,
+                )
+            }
+            (None, Some(GridData::Block(b))) => self.givens_block(&shape, b),
+            (None, None) => Some(vec![None; nr * nc]),
+        };
+
+        // Pass 2: names. Built-in sets, region maps and areas share one namespace.
+        let mut sets: BTreeMap<String, (Vec<Area>, Option<Span>)> = BTreeMap::new();
+        for s in BUILTIN_SETS {
+            if let Some(areas) = builtin(s, nr, nc, boxes) {
+                sets.insert(s.to_string(), (areas, None));
+            }
+        }
+        sets.insert(
+            "cols".into(),
+            (builtin("columns", nr, nc, boxes).unwrap(), None),
+        );
+        for st in &model.statements {
+            match &st.kind {
+                StatementKind::Regions { name, map } => {
+                    let areas = self.region_map(&shape, map);
+                    let (n, span) = name.as_ref().map_or(("regions".to_string(), st.span), |n| {
+                        (n.value.clone(), n.span)
+                    });
+                    self.define(&mut sets, n, span, areas.unwrap_or_default());
+                }
+                StatementKind::Area { name, cells } => {
+                    let mut list = Vec::new();
+                    for c in cells {
+                        let CellRef { row, col } = c.value;
+                        if row == 0 || col == 0 || row > nr as u64 || col > nc as u64 {
+                            self.error(
+                                c.span,
+                                ErrorKind::CellOutsideGrid {
+                                    cell: format!("r{row}c{col}"),
+                                    rows: nr,
+                                    cols: nc,
+                                },
+                            );
+                            continue;
+                        }
+                        let cell = (row as usize - 1) * nc + col as usize - 1;
+                        if list.contains(&cell) {
+                            self.error(
+                                c.span,
+                                ErrorKind::DuplicateCell {
+                                    cell: format!("r{row}c{col}"),
+                                },
+                            );
+                            continue;
+                        }
+                        list.push(cell);
+                    }
+                    let area = Area {
+                        name: name.value.clone(),
+                        cells: list,
+                    };
+                    self.define(&mut sets, name.value.clone(), name.span, vec![area]);
+                }
+                _ => {}
+            }
+        }
+
+        // Pass 3: rules.
+        let mut rules = Vec::new();
+        let mut rule_names: BTreeMap<String, Span> = BTreeMap::new();
+        for st in &model.statements {
+            let StatementKind::Rule { name, body } = &st.kind else {
+                continue;
+            };
+            let RuleBody::Distinct(refs) = body;
+            let rule_name = name.as_ref().map_or_else(
+                || {
+                    refs.iter()
+                        .map(|r| r.value.as_str())
+                        .collect::<Vec<_>>()
+                        .join(", ")
+                },
+                |n| n.value.clone(),
+            );
+            if let Some(n) = name {
+                if let Some(first) = rule_names.get(&n.value) {
+                    self.diags.push(
+                        Diagnostic::new(
+                            n.span,
+                            ErrorKind::DuplicateName {
+                                name: n.value.clone(),
+                            },
+                        )
+                        .with_related(*first, "first defined here"),
+                    );
+                } else {
+                    rule_names.insert(n.value.clone(), n.span);
+                }
+            }
+            let mut areas = Vec::new();
+            for r in refs {
+                match sets.get(&r.value) {
+                    Some((list, _)) => {
+                        for area in list {
+                            if area.cells.len() > shape.value_count() {
+                                self.error(
+                                    st.span,
+                                    ErrorKind::AreaTooLarge {
+                                        rule: rule_name.clone(),
+                                        area: area.name.clone(),
+                                        cells: area.cells.len(),
+                                        values: shape.value_count(),
+                                    },
+                                );
+                            }
+                        }
+                        areas.extend(list.iter().cloned());
+                    }
+                    None if r.value == "boxes" => self.error(r.span, ErrorKind::NoBoxes),
+                    None => {
+                        let suggestion = sets
+                            .keys()
+                            .map(String::as_str)
+                            .chain(["boxes"])
+                            .filter(|k| strsim::levenshtein(k, &r.value) <= 2)
+                            .min_by_key(|k| strsim::levenshtein(k, &r.value))
+                            .map(str::to_string);
+                        self.error(
+                            r.span,
+                            ErrorKind::UnknownSet {
+                                name: r.value.clone(),
+                                suggestion,
+                            },
+                        );
+                    }
+                }
+            }
+            if let Some(g) = &given_cells {
+                self.givens_conflicts(&rule_name, &areas, g, nc);
+            }
+            rules.push(Rule {
+                name: rule_name,
+                named: name.is_some(),
+                span: st.span,
+                kind: RuleKind::Distinct(areas),
+            });
+        }
+
+        Some(Puzzle {
+            name: name.map_or_else(String::new, |n| n.value.clone()),
+            rows: nr,
+            cols: nc,
+            boxes,
+            lo,
+            hi,
+            givens: given_cells?
+                .into_iter()
+                .map(|g| g.map(|g| g.value))
+                .collect(),
+            rules,
+        })
+    }
+
+    fn once(&mut self, seen: &mut BTreeMap<&'static str, Span>, what: &'static str, span: Span) {
+        if let Some(first) = seen.get(what) {
+            self.diags.push(
+                Diagnostic::new(span, ErrorKind::DuplicateStatement { what })
+                    .with_related(*first, "first one here"),
+            );
+        } else {
+            seen.insert(what, span);
+        }
+    }
+
+    fn define(
+        &mut self,
+        sets: &mut BTreeMap<String, (Vec<Area>, Option<Span>)>,
+        name: String,
+        span: Span,
+        areas: Vec<Area>,
+    ) {
+        if let Some((_, first)) = sets.get(&name) {
+            let d = Diagnostic::new(span, ErrorKind::DuplicateName { name: name.clone() });
+            self.diags.push(match first {
+                Some(f) => d.with_related(*f, "first defined here"),
+                None => d,
+            });
+            return;
+        }
+        sets.insert(name, (areas, Some(span)));
+    }
+
+    /// Read a `{ ... }` givens block: one line per grid row, cells separated by spaces, or one
+    /// compact token per row with one character per cell.
+    fn givens_block(&mut self, shape: &Shape, block: &Block) -> Option<Vec<Option<Given>>> {
+        let mut cells = Vec::with_capacity(shape.rows * shape.cols);
+        let mut ok = true;
+        for (i, line) in block.lines.iter().enumerate() {
+            let row: Vec<Option<Option<Given>>> = if line.len() == 1 && shape.cols > 1 {
+                let tok = &line[0];
+                tok.value
+                    .char_indices()
+                    .map(|(off, ch)| {
+                        let span =
+                            Span::new(tok.span.start + off, tok.span.start + off + ch.len_utf8());
+                        self.cell_char(shape, ch, span, Origin::Model)
+                    })
+                    .collect()
+            } else {
+                line.iter().map(|t| self.cell_token(shape, t)).collect()
+            };
+            if row.len() != shape.cols {
+                let span = Span::new(line[0].span.start, line.last().unwrap().span.end);
+                self.error(
+                    span,
+                    ErrorKind::GivensRowLength {
+                        row: i + 1,
+                        expected: shape.cols,
+                        found: row.len(),
+                    },
+                );
+                ok = false;
+                continue;
+            }
+            for c in row {
+                match c {
+                    Some(c) => cells.push(c),
+                    None => ok = false,
+                }
+            }
+        }
+        if block.lines.len() != shape.rows {
+            self.error(
+                block.span,
+                ErrorKind::GivensRowCount {
+                    expected: shape.rows,
+                    found: block.lines.len(),
+                },
+            );
+            return None;
+        }
+        ok.then_some(cells)
+    }
+
+    fn one_line(
+        &mut self,
+        shape: &Shape,
+        text: &str,
+        span: Span,
+        origin: Origin,
+    ) -> Option<Vec<Option<Given>>> {
+        let n = text.chars().count();
+        if n != shape.rows * shape.cols {
+            self.error(
+                span,
+                ErrorKind::OneLineLength {
+                    expected: shape.rows * shape.cols,
+                    found: n,
+                },
+            );
+            return None;
+        }
+        let cells: Vec<_> = text
+            .char_indices()
+            .map(|(off, ch)| {
+                self.cell_char(
+                    shape,
+                    ch,
+                    Span::new(span.start + off, span.start + off + ch.len_utf8()),
+                    origin,
+                )
+            })
+            .collect();
+        cells.into_iter().collect()
+    }
+
+    /// One cell written as one character: `.` empty, a digit, or a letter (`A` is 10).
+    fn cell_char(
+        &mut self,
+        shape: &Shape,
+        ch: char,
+        span: Span,
+        origin: Origin,
+    ) -> Option<Option<Given>> {
+        let value = match ch {
+            '.' => return Some(None),
+            '0'..='9' => i64::from(ch as u8 - b'0'),
+            'A'..='Z' => i64::from(ch as u8 - b'A') + 10,
+            'a'..='z' => i64::from(ch as u8 - b'a') + 10,
+            _ => {
+                self.error(
+                    span,
+                    ErrorKind::BadGivenToken {
+                        token: ch.to_string(),
+                    },
+                );
+                return None;
+            }
+        };
+        self.given_value(shape, ch.to_string(), value, span, origin)
+    }
+
+    /// One cell written as a space-separated token: `.`, a number, or one letter.
+    fn cell_token(&mut self, shape: &Shape, tok: &Spanned<String>) -> Option<Option<Given>> {
+        let t = tok.value.as_str();
+        if t.chars().count() == 1 {
+            return self.cell_char(shape, t.chars().next().unwrap(), tok.span, Origin::Model);
+        }
+        if !t.bytes().all(|b| b.is_ascii_digit()) {
+            self.error(
+                tok.span,
+                ErrorKind::BadGivenToken {
+                    token: t.to_string(),
+                },
+            );
+            return None;
+        }
+        let value = t.bytes().fold(0i64, |acc, b| {
+            acc.saturating_mul(10).saturating_add(i64::from(b - b'0'))
+        });
+        self.given_value(shape, t.to_string(), value, tok.span, Origin::Model)
+    }
+
+    fn given_value(
+        &mut self,
+        shape: &Shape,
+        token: String,
+        value: i64,
+        span: Span,
+        origin: Origin,
+    ) -> Option<Option<Given>> {
+        // `0` means "empty" unless 0 is itself a value of the puzzle.
+        if value == 0 && shape.lo > 0 {
+            return Some(None);
+        }
+        if value < shape.lo || value > shape.hi {
+            self.error(
+                span,
+                ErrorKind::GivenOutOfRange {
+                    token,
+                    value,
+                    lo: shape.lo,
+                    hi: shape.hi,
+                },
+            );
+            return None;
+        }
+        Some(Some(Given {
+            value,
+            span,
+            origin,
+        }))
+    }
+
+    /// A region map: one letter per cell; each letter is one area, in order of first appearance.
+    fn region_map(&mut self, shape: &Shape, block: &Block) -> Option<Vec<Area>> {
+        let mut letters: Vec<Option<char>> = Vec::new();
+        let mut ok = true;
+        for (i, line) in block.lines.iter().enumerate() {
+            let row: Vec<(char, Span)> = if line.len() == 1 && shape.cols > 1 {
+                line[0]
+                    .value
+                    .char_indices()
+                    .map(|(o, ch)| {
+                        (
+                            ch,
+                            Span::new(
+                                line[0].span.start + o,
+                                line[0].span.start + o + ch.len_utf8(),
+                            ),
+                        )
+                    })
+                    .collect()
+            } else {
+                let mut v = Vec::new();
+                for t in line {
+                    let mut chars = t.value.chars();
+                    match (chars.next(), chars.next()) {
+                        (Some(ch), None) => v.push((ch, t.span)),
+                        _ => {
+                            self.error(
+                                t.span,
+                                ErrorKind::BadRegionToken {
+                                    token: t.value.clone(),
+                                },
+                            );
+                            ok = false;
+                        }
+                    }
+                }
+                v
+            };
+            if row.len() != shape.cols && ok {
+                let span = Span::new(line[0].span.start, line.last().unwrap().span.end);
+                self.error(
+                    span,
+                    ErrorKind::RegionRowLength {
+                        row: i + 1,
+                        expected: shape.cols,
+                        found: row.len(),
+                    },
+                );
+                ok = false;
+            }
+            for (ch, span) in row {
+                if ch == '.' {
+                    letters.push(None);
+                } else if ch.is_alphanumeric() {
+                    letters.push(Some(ch));
+                } else {
+                    self.error(
+                        span,
+                        ErrorKind::BadRegionToken {
+                            token: ch.to_string(),
+                        },
+                    );
+                    ok = false;
+                }
+            }
+        }
+        if block.lines.len() != shape.rows {
+            self.error(
+                block.span,
+                ErrorKind::RegionRowCount {
+                    expected: shape.rows,
+                    found: block.lines.len(),
+                },
+            );
+            return None;
+        }
+        if !ok {
+            return None;
+        }
+        let mut areas: Vec<Area> = Vec::new();
+        for (cell, l) in letters.into_iter().enumerate() {
+            let Some(l) = l else { continue };
+            let name = l.to_string();
+            match areas.iter_mut().find(|a| a.name == name) {
+                Some(a) => a.cells.push(cell),
+                None => areas.push(Area {
+                    name,
+                    cells: vec![cell],
+                }),
+            }
+        }
+        Some(areas)
+    }
+
+    /// Two equal givens in one area of a distinct rule: the puzzle cannot be solved, and the
+    /// mistake is in the file, so it is reported as one.
+    fn givens_conflicts(
+        &mut self,
+        rule: &str,
+        areas: &[Area],
+        givens: &[Option<Given>],
+        cols: usize,
+    ) {
+        let mut reported: Vec<(usize, usize)> = Vec::new();
+        for area in areas {
+            let mut first_of: BTreeMap<i64, Cell> = BTreeMap::new();
+            for &c in &area.cells {
+                let Some(g) = givens[c] else { continue };
+                match first_of.get(&g.value) {
+                    Some(&f) if !reported.contains(&(f, c)) => {
+                        reported.push((f, c));
+                        let name = |x: Cell| format!("r{}c{}", x / cols + 1, x % cols + 1);
+                        let first = givens[f].unwrap();
+                        let mut d = Diagnostic::new(
+                            g.span,
+                            ErrorKind::GivensConflict {
+                                rule: rule.to_string(),
+                                area: area_label(&area.name),
+                                value: g.value,
+                                first: name(f),
+                                second: name(c),
+                            },
+                        );
+                        d.origin = g.origin;
+                        if first.origin == g.origin {
+                            d = d.with_related(
+                                first.span,
+                                format!("{} is {} too", name(f), g.value),
+                            );
+                        }
+                        self.diags.push(d);
+                    }
+                    Some(_) => {}
+                    None => {
+                        first_of.insert(g.value, c);
+                    }
+                }
+            }
+        }
+    }
+}
+
+/// How an area is named in a sentence: built-in areas by what they are, others by name.
+fn area_label(name: &str) -> String {
+    let kind = match name.chars().next() {
+        Some('r') => "row",
+        Some('c') => "column",
+        Some('b') => "box",
+        Some('d') => "diagonal",
+        _ => "",
+    };
+    match name[1..].parse::<usize>() {
+        Ok(n) if !kind.is_empty() && name.len() > 1 => format!("{kind} {n}"),
+        _ => format!("area {name}"),
+    }
+}
+
+struct Shape {
+    rows: usize,
+    cols: usize,
+    lo: i64,
+    hi: i64,
+}
+
+impl Shape {
+    fn value_count(&self) -> usize {
+        (self.hi - self.lo + 1) as usize
+    }
+}
+
+/// The areas of a built-in set, or `None` when the grid does not have it (boxes in a grid
+/// without boxes, diagonals in a non-square grid).
+fn builtin(
+    name: &str,
+    rows: usize,
+    cols: usize,
+    boxes: Option<(usize, usize)>,
+) -> Option<Vec<Area>> {
+    let cell = |r: usize, c: usize| r * cols + c;
+    let areas = match name {
+        "cells" => vec![Area {
+            name: "cells".into(),
+            cells: (0..rows * cols).collect(),
+        }],
+        "rows" => (0..rows)
+            .map(|r| Area {
+                name: format!("r{}", r + 1),
+                cells: (0..cols).map(|c| cell(r, c)).collect(),
+            })
+            .collect(),
+        "columns" => (0..cols)
+            .map(|c| Area {
+                name: format!("c{}", c + 1),
+                cells: (0..rows).map(|r| cell(r, c)).collect(),
+            })
+            .collect(),
+        "boxes" => {
+            let (bh, bw) = boxes?;
+            let mut v = Vec::new();
+            for br in 0..rows / bh {
+                for bc in 0..cols / bw {
+                    let cells = (0..bh)
+                        .flat_map(|i| (0..bw).map(move |j| cell(br * bh + i, bc * bw + j)))
+                        .collect();
+                    v.push(Area {
+                        name: format!("b{}", v.len() + 1),
+                        cells,
+                    });
+                }
+            }
+            v
+        }
+        "diagonal" | "antidiagonal" | "diagonals" if rows != cols => return None,
+        "diagonal" => vec![Area {
+            name: "d1".into(),
+            cells: (0..rows).map(|i| cell(i, i)).collect(),
+        }],
+        "antidiagonal" => vec![Area {
+            name: "d2".into(),
+            cells: (0..rows).map(|i| cell(i, cols - 1 - i)).collect(),
+        }],
+        "diagonals" => {
+            let mut v = builtin("diagonal", rows, cols, boxes)?;
+            v.extend(builtin("antidiagonal", rows, cols, boxes)?);
+            v
+        }
+        _ => return None,
+    };
+    Some(areas)
+}

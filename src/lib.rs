@@ -1,0 +1,75 @@
+//! sdkc compiles Sudoku-like puzzle models (`.sdk` files) to 0-1 MIPs, writes them as CPLEX-LP
+//! or MPS, runs CBC or HiGHS on them, and checks the grids they return.
+//!
+//! The pipeline, one module a stage:
+//! `parse` (text to syntax tree) → `analyze` (names, sets, givens: a `Puzzle`) → `lower` (the
+//! one-hot MIP) → `emit` (LP / MPS text) → `solve` (a solver binary) → `check` (every rule
+//! evaluated on the grid, independently of `lower`).
+
+pub mod analyze;
+pub mod ast;
+pub mod check;
+pub mod diagnostic;
+pub mod emit;
+pub mod grid;
+pub mod lower;
+pub mod mip;
+pub mod parse;
+pub mod puzzle;
+pub mod solve;
+
+use diagnostic::{Diagnostic, Origin, Source};
+use puzzle::Puzzle;
+
+/// A model that did not compile: its diagnostics, rendered against the sources they point into.
+#[derive(Debug)]
+pub struct ModelErrors {
+    pub diagnostics: Vec<Diagnostic>,
+    /// Each diagnostic rendered (file:line:column, source line, underline, help).
+    pub rendered: Vec<String>,
+    /// Each diagnostic as `file:line:column: message`.
+    pub one_line: Vec<String>,
+}
+
+/// Parse and analyze a model file's bytes. `name` is what messages call the file;
+/// `givens` replaces the model's givens with a one-line puzzle.
+pub fn load(name: &str, bytes: &[u8], givens: Option<&str>) -> Result<Puzzle, ModelErrors> {
+    let fail = |diags: Vec<Diagnostic>, text: &str| {
+        let model_src = Source { name, text };
+        let arg_src = Source {
+            name: "--givens",
+            text: givens.unwrap_or(""),
+        };
+        let src = |d: &Diagnostic| {
+            if d.origin == Origin::GivensArg {
+                &arg_src
+            } else {
+                &model_src
+            }
+        };
+        ModelErrors {
+            rendered: diags
+                .iter()
+                .map(|d| diagnostic::render(d, src(d)))
+                .collect(),
+            one_line: diags
+                .iter()
+                .map(|d| diagnostic::one_line(d, src(d)))
+                .collect(),
+            diagnostics: diags,
+        }
+    };
+    let text = match parse::decode(bytes) {
+        Ok(t) => t,
+        Err(d) => {
+            // Show the valid text before the bad byte, so line:column still points at it.
+            let valid = String::from_utf8_lossy(&bytes[..d.span.start]).into_owned();
+            let lossy = valid.clone() + "\u{FFFD}";
+            let mut d = d;
+            d.span = diagnostic::Span::new(valid.len(), lossy.len());
+            return Err(fail(vec![d], &lossy));
+        }
+    };
+    let model = parse::parse(text).map_err(|d| fail(vec![d], text))?;
+    analyze::analyze(&model, givens).map_err(|ds| fail(ds, text))
+}

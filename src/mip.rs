@@ -1,0 +1,67 @@
+//! A 0-1 MIP as the emitters and solvers see it: named columns, named linear rows, and the
+//! map back from columns to cell values. Everything is integral, so coefficients are `i64` and
+//! the text the emitters write is exact.
+
+use crate::puzzle::Cell;
+
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Mip {
+    /// The puzzle's name, for the file headers.
+    pub name: String,
+    pub columns: Vec<Column>,
+    pub rows: Vec<Row>,
+    /// Minimised; empty for a pure feasibility model.
+    pub objective: Vec<(usize, i64)>,
+    /// Cells whose value the compiler already knows (givens, and cells left with one value):
+    /// they have no columns.
+    pub fixed: Vec<Option<i64>>,
+    /// For each cell, the columns `x[cell, value]` as `(value, column)`.
+    pub cell_columns: Vec<Vec<(i64, usize)>>,
+    /// Per rule: what it cost, in the order the rules were written.
+    pub stats: Vec<RuleStats>,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Column {
+    pub name: String,
+    pub lower: i64,
+    pub upper: i64,
+    pub integer: bool,
+    /// The cell and value this column is the indicator of.
+    pub meaning: (Cell, i64),
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Sense {
+    Le,
+    Ge,
+    Eq,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Row {
+    pub name: String,
+    pub terms: Vec<(usize, i64)>,
+    pub sense: Sense,
+    pub rhs: i64,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct RuleStats {
+    pub rule: String,
+    pub columns: usize,
+    pub rows: usize,
+    pub nonzeros: usize,
+}
+
+impl Mip {
+    pub fn nonzeros(&self) -> usize {
+        self.rows.iter().map(|r| r.terms.len()).sum()
+    }
+
+    /// Whether a column is binary: integer with bounds 0 and 1.
+    pub fn is_binary(&self, col: usize) -> bool {
+        let c = &self.columns[col];
+        c.integer && c.lower == 0 && c.upper == 1
+    }
+}

@@ -1,0 +1,282 @@
+//! Stage 1: text to syntax tree. Checks that the bytes are UTF-8 and that the text follows the
+//! grammar in `grammar/sdk.pest`; nothing about meaning (sizes, names, ranges) is checked here.
+
+use pest::Parser as _;
+use pest::iterators::Pair;
+use pest_derive::Parser;
+
+use crate::ast::*;
+use crate::diagnostic::{Diagnostic, ErrorKind, Span};
+
+#[derive(Parser)]
+#[grammar = "../grammar/sdk.pest"]
+struct SdkParser;
+
+/// Decode a model file's bytes, reporting the first byte that is not UTF-8.
+pub fn decode(bytes: &[u8]) -> Result<&str, Diagnostic> {
+    std::str::from_utf8(bytes).map_err(|e| {
+        let at = e.valid_up_to();
+        Diagnostic::new(
+            Span::new(at, at + 1),
+            ErrorKind::NotUtf8 { byte: bytes[at] },
+        )
+    })
+}
+
+pub fn parse(text: &str) -> Result<Model, Diagnostic> {
+    if text.trim().is_empty()
+        || text
+            .lines()
+            .all(|l| l.trim().is_empty() || l.trim_start().starts_with('#'))
+    {
+        return Err(Diagnostic::new(Span::new(0, 0), ErrorKind::EmptyFile));
+    }
+    let mut pairs = SdkParser::parse(Rule::file, text).map_err(|e| syntax_error(e, text))?;
+    let file = pairs
+        .next()
+        .expect("the grammar's `file` rule always yields one pair");
+    let mut statements = Vec::new();
+    for pair in file.into_inner() {
+        if pair.as_rule() == Rule::EOI {
+            break;
+        }
+        statements.push(statement(pair));
+    }
+    Ok(Model { statements })
+}
+
+fn statement(pair: Pair<Rule>) -> Statement {
+    let span = Span::from(pair.as_span());
+    let rule = pair.as_rule();
+    // Keyword tokens carry no information past the rule they start.
+    let mut inner = pair.into_inner().filter(|p| !is_keyword(p.as_rule()));
+    let kind = match rule {
+        Rule::puzzle_stmt => StatementKind::Puzzle(string(inner.next().unwrap())),
+        Rule::grid_stmt => {
+            let (rows, cols) = dims(inner.next().unwrap());
+            StatementKind::Grid {
+                rows,
+                cols,
+                boxes: inner.next().map(box_shape),
+            }
+        }
+        Rule::boxes_stmt => StatementKind::Boxes(box_shape(inner.next().unwrap())),
+        Rule::values_stmt => StatementKind::Values {
+            lo: int(inner.next().unwrap()),
+            hi: int(inner.next().unwrap()),
+        },
+        Rule::givens_stmt => {
+            let data = inner.next().unwrap();
+            StatementKind::Givens(match data.as_rule() {
+                Rule::string => GridData::Line(string(data)),
+                _ => GridData::Block(block(data)),
+            })
+        }
+        Rule::regions_stmt => {
+            let first = inner.next().unwrap();
+            let (name, map) = if first.as_rule() == Rule::name {
+                (Some(spanned_str(&first)), block(inner.next().unwrap()))
+            } else {
+                (None, block(first))
+            };
+            StatementKind::Regions { name, map }
+        }
+        Rule::area_stmt => {
+            let name = spanned_str(&inner.next().unwrap());
+            let cells = inner
+                .map(|p| Spanned::new(cell_ref(p.as_str()), p.as_span().into()))
+                .collect();
+            StatementKind::Area { name, cells }
+        }
+        Rule::rule_stmt => {
+            let first = inner.next().unwrap();
+            let (name, body) = if first.as_rule() == Rule::name {
+                (Some(spanned_str(&first)), inner.next().unwrap())
+            } else {
+                (None, first)
+            };
+            let sets = body
+                .into_inner()
+                .filter(|p| p.as_rule() == Rule::set_ref)
+                .map(|s| spanned_str(&s))
+                .collect();
+            StatementKind::Rule {
+                name,
+                body: RuleBody::Distinct(sets),
+            }
+        }
+        other => unreachable!("the grammar has no statement {other:?}"),
+    };
+    Statement { kind, span }
+}
+
+fn is_keyword(rule: Rule) -> bool {
+    matches!(
+        rule,
+        Rule::kw_puzzle
+            | Rule::kw_grid
+            | Rule::kw_boxes
+            | Rule::kw_values
+            | Rule::kw_givens
+            | Rule::kw_regions
+            | Rule::kw_area
+            | Rule::kw_rule
+    )
+}
+
+fn spanned_str(pair: &Pair<Rule>) -> Spanned<String> {
+    Spanned::new(pair.as_str().to_string(), pair.as_span().into())
+}
+
+fn string(pair: Pair<Rule>) -> Spanned<String> {
+    let span = pair.as_span().into();
+    Spanned::new(
+        pair.into_inner()
+            .next()
+            .map_or("", |p| p.as_str())
+            .to_string(),
+        span,
+    )
+}
+
+/// Integers are parsed saturating: a 40-digit size is still a size, and the analyzer says it is
+/// too large, rather than the parser failing on an overflow.
+fn int(pair: Pair<Rule>) -> Spanned<u64> {
+    let v = pair.as_str().bytes().fold(0u64, |acc, b| {
+        acc.saturating_mul(10).saturating_add(u64::from(b - b'0'))
+    });
+    Spanned::new(v, pair.as_span().into())
+}
+
+fn dims(pair: Pair<Rule>) -> (Spanned<u64>, Spanned<u64>) {
+    let mut inner = pair.into_inner();
+    (int(inner.next().unwrap()), int(inner.next().unwrap()))
+}
+
+fn box_shape(pair: Pair<Rule>) -> BoxShape {
+    let span: Span = pair.as_span().into();
+    match pair.as_rule() {
+        Rule::kw_none => BoxShape::None(span),
+        _ => {
+            let (rows, cols) = dims(pair);
+            BoxShape::Dims { rows, cols, span }
+        }
+    }
+}
+
+fn cell_ref(text: &str) -> CellRef {
+    let lower = text.to_ascii_lowercase();
+    let (r, c) = lower[1..].split_once('c').expect("grammar guarantees rNcM");
+    let num = |s: &str| {
+        s.bytes().fold(0u64, |acc, b| {
+            acc.saturating_mul(10).saturating_add(u64::from(b - b'0'))
+        })
+    };
+    CellRef {
+        row: num(r),
+        col: num(c),
+    }
+}
+
+fn block(pair: Pair<Rule>) -> Block {
+    let span = pair.as_span().into();
+    let mut lines = vec![Vec::new()];
+    for p in pair.into_inner() {
+        match p.as_rule() {
+            Rule::block_nl => lines.push(Vec::new()),
+            Rule::block_token => {
+                // A token made only of rule characters is a drawn separator, not a cell.
+                if !p
+                    .as_str()
+                    .chars()
+                    .all(|ch| matches!(ch, '-' | '+' | '=' | '_'))
+                {
+                    lines.last_mut().unwrap().push(spanned_str(&p));
+                }
+            }
+            _ => {}
+        }
+    }
+    lines.retain(|l| !l.is_empty());
+    Block { lines, span }
+}
+
+fn syntax_error(err: pest::error::Error<Rule>, text: &str) -> Diagnostic {
+    use pest::error::{ErrorVariant, InputLocation};
+    let at = match err.location {
+        InputLocation::Pos(p) => p,
+        InputLocation::Span((s, _)) => s,
+    };
+    let found = describe_found(text, at);
+    let expected = match &err.variant {
+        ErrorVariant::ParsingError { positives, .. } => describe_expected(positives),
+        ErrorVariant::CustomError { message } => message.clone(),
+    };
+    let end = at
+        + text[at..].chars().next().map_or(0, |c| {
+            if c.is_alphanumeric() || c == '_' {
+                text[at..]
+                    .find(|ch: char| !(ch.is_alphanumeric() || ch == '_'))
+                    .unwrap_or(text.len() - at)
+            } else {
+                c.len_utf8()
+            }
+        });
+    Diagnostic::new(Span::new(at, end), ErrorKind::Syntax { expected, found })
+}
+
+fn describe_found(text: &str, at: usize) -> String {
+    let rest = &text[at..];
+    match rest.chars().next() {
+        None => "the end of the file".into(),
+        Some('\n') | Some('\r') => "the end of the line".into(),
+        Some(c) if c.is_alphanumeric() || c == '_' => {
+            let word: String = rest
+                .chars()
+                .take_while(|ch| ch.is_alphanumeric() || *ch == '_')
+                .collect();
+            format!("`{word}`")
+        }
+        Some(c) => format!("`{c}`"),
+    }
+}
+
+fn describe_expected(positives: &[Rule]) -> String {
+    let mut names: Vec<&str> = positives
+        .iter()
+        .map(|r| match r {
+            Rule::puzzle_stmt
+            | Rule::grid_stmt
+            | Rule::boxes_stmt
+            | Rule::values_stmt
+            | Rule::givens_stmt
+            | Rule::regions_stmt
+            | Rule::area_stmt
+            | Rule::rule_stmt => {
+                "a statement (puzzle, grid, boxes, values, givens, regions, area or rule)"
+            }
+            Rule::EOI => "a statement (puzzle, grid, boxes, values, givens, regions, area or rule)",
+            Rule::string => "a quoted string",
+            Rule::dims => "a size such as `9x9`",
+            Rule::int => "a number",
+            Rule::kw_none => "`none` or a box size such as `3x3`",
+            Rule::name => "a name",
+            Rule::set_ref => "a set name such as `rows`",
+            Rule::cell_ref => "a cell such as `r1c1`",
+            Rule::block => "`{` and a grid block",
+            Rule::distinct_rule => "a rule such as `distinct rows`",
+            Rule::block_token | Rule::block_nl => "a grid row or `}`",
+            _ => "something else",
+        })
+        .collect();
+    names.sort();
+    names.dedup();
+    match names.len() {
+        0 => "something else".into(),
+        1 => names[0].into(),
+        _ => {
+            let last = names.pop().unwrap();
+            format!("{} or {last}", names.join(", "))
+        }
+    }
+}

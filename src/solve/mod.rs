@@ -1,0 +1,298 @@
+//! Stage 5: run a MIP solver binary on an emitted model and read its solution file back.
+//! One module per backend behind `Backend`; everything about processes (temporary directory,
+//! argv without a shell, time limit, exit status) is here, everything about one solver's
+//! command line and file format is in its module.
+
+mod cbc;
+mod highs;
+
+use std::ffi::OsString;
+use std::fmt;
+use std::path::{Path, PathBuf};
+use std::process::{Command, Stdio};
+use std::time::{Duration, Instant};
+
+use wait_timeout::ChildExt;
+
+use crate::emit::{self, Format};
+use crate::mip::Mip;
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+pub enum Solver {
+    Cbc,
+    Highs,
+}
+
+impl Solver {
+    pub fn name(self) -> &'static str {
+        match self {
+            Solver::Cbc => "cbc",
+            Solver::Highs => "highs",
+        }
+    }
+
+    /// The environment variable that overrides where the binary is.
+    fn env_var(self) -> &'static str {
+        match self {
+            Solver::Cbc => "SDKC_CBC",
+            Solver::Highs => "SDKC_HIGHS",
+        }
+    }
+
+    fn install_hint(self) -> &'static str {
+        match self {
+            Solver::Cbc => {
+                "install it with `apt-get install coinor-cbc` (Debian/Ubuntu), or set SDKC_CBC to the binary"
+            }
+            Solver::Highs => {
+                "install it with `pip install highsbox` and put its `highs` on PATH, or set SDKC_HIGHS to the binary"
+            }
+        }
+    }
+
+    /// The binary: `$SDKC_<SOLVER>` if set, else the first `cbc`/`highs` on PATH.
+    pub fn locate(self) -> Option<PathBuf> {
+        if let Some(p) = std::env::var_os(self.env_var()) {
+            return Some(PathBuf::from(p));
+        }
+        let path = std::env::var_os("PATH")?;
+        std::env::split_paths(&path)
+            .map(|d| d.join(self.name()))
+            .find(|p| is_executable(p))
+    }
+}
+
+impl fmt::Display for Solver {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+fn is_executable(p: &Path) -> bool {
+    use std::os::unix::fs::PermissionsExt;
+    p.metadata()
+        .map(|m| m.is_file() && m.permissions().mode() & 0o111 != 0)
+        .unwrap_or(false)
+}
+
+/// What a solver concluded. Values are by column index.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Outcome {
+    /// A feasible (for sdkc's models, optimal) solution.
+    Solved(Vec<f64>),
+    Infeasible,
+    /// The time limit ended the search before any solution was found.
+    TimeLimit,
+}
+
+#[derive(Debug)]
+pub enum SolveError {
+    Missing {
+        solver: Solver,
+    },
+    /// The binary could not be started, exited non-zero, or was killed.
+    Failed {
+        solver: Solver,
+        detail: String,
+    },
+    /// The solver ran but its solution file is missing or not in the expected form.
+    Unreadable {
+        solver: Solver,
+        detail: String,
+    },
+    /// The solver ignored its own time limit and was stopped.
+    Hung {
+        solver: Solver,
+        seconds: f64,
+    },
+    Io(std::io::Error),
+}
+
+impl fmt::Display for SolveError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            SolveError::Missing { solver } => write!(
+                f,
+                "solver `{solver}` not found on PATH: {}",
+                solver.install_hint()
+            ),
+            SolveError::Failed { solver, detail } => {
+                write!(f, "solver `{solver}` failed: {detail}")
+            }
+            SolveError::Unreadable { solver, detail } => {
+                write!(f, "could not read the solution `{solver}` wrote: {detail}")
+            }
+            SolveError::Hung { solver, seconds } => write!(
+                f,
+                "solver `{solver}` did not stop at its time limit and was killed after {seconds:.1} s"
+            ),
+            SolveError::Io(e) => write!(f, "could not prepare the solver's files: {e}"),
+        }
+    }
+}
+
+impl From<std::io::Error> for SolveError {
+    fn from(e: std::io::Error) -> Self {
+        SolveError::Io(e)
+    }
+}
+
+#[derive(Debug, Clone)]
+pub struct Options {
+    pub solver: Solver,
+    pub format: Format,
+    pub time_limit: Option<f64>,
+}
+
+/// A finished solver run: the outcome and the wall time of the solver process.
+#[derive(Debug, Clone)]
+pub struct Run {
+    pub outcome: Outcome,
+    pub seconds: f64,
+}
+
+/// Write `mip` into a fresh temporary directory, run the solver on it (argv, no shell), and
+/// read the solution file. The directory and everything in it is removed on return.
+pub fn solve(mip: &Mip, opts: &Options) -> Result<Run, SolveError> {
+    let binary = opts.solver.locate().ok_or(SolveError::Missing {
+        solver: opts.solver,
+    })?;
+    let dir = tempfile::Builder::new().prefix("sdkc-").tempdir()?;
+    // Absolute, because the solver runs with this directory as its working directory.
+    let root = dir.path().canonicalize()?;
+    let model = root.join(format!("model.{}", opts.format.extension()));
+    emit::write_file(mip, opts.format, &model).map_err(|e| match e {
+        emit::EmitError::Io(e) => SolveError::Io(e),
+        other => SolveError::Failed {
+            solver: opts.solver,
+            detail: other.to_string(),
+        },
+    })?;
+    let solution = root.join("solution.txt");
+    let args = match opts.solver {
+        Solver::Cbc => cbc::args(&model, &solution, opts),
+        Solver::Highs => highs::args(&model, &solution, opts),
+    };
+    let log = root.join("solver.log");
+    let start = Instant::now();
+    run_process(opts.solver, &binary, &args, &root, opts.time_limit)?;
+    let seconds = start.elapsed().as_secs_f64();
+    let text = std::fs::read_to_string(&solution).map_err(|e| SolveError::Unreadable {
+        solver: opts.solver,
+        detail: format!(
+            "no solution file ({e}); the solver's log ends with: {}",
+            tail(&log)
+        ),
+    })?;
+    let outcome = match opts.solver {
+        Solver::Cbc => cbc::read_solution(&text, mip),
+        Solver::Highs => highs::read_solution(&text, mip),
+    }
+    .map_err(|detail| SolveError::Unreadable {
+        solver: opts.solver,
+        detail,
+    })?;
+    Ok(Run { outcome, seconds })
+}
+
+fn run_process(
+    solver: Solver,
+    binary: &Path,
+    args: &[OsString],
+    dir: &Path,
+    time_limit: Option<f64>,
+) -> Result<(), SolveError> {
+    let log = &dir.join("solver.log");
+    let log_file = std::fs::File::create(log)?;
+    let mut child = Command::new(binary)
+        .args(args)
+        // Solvers drop logs (HiGHS.log) in their working directory: keep them in ours.
+        .current_dir(dir)
+        .stdin(Stdio::null())
+        .stdout(log_file.try_clone()?)
+        .stderr(log_file)
+        .spawn()
+        .map_err(|e| match e.kind() {
+            std::io::ErrorKind::NotFound => SolveError::Missing { solver },
+            _ => SolveError::Failed {
+                solver,
+                detail: format!("could not start {}: {e}", binary.display()),
+            },
+        })?;
+    // The solver gets the time limit itself; this watchdog only catches one that ignores it.
+    let grace = time_limit.map(|t| Duration::from_secs_f64(t * 1.5 + 5.0));
+    let status = match grace {
+        Some(limit) => match child.wait_timeout(limit)? {
+            Some(s) => s,
+            None => {
+                let _ = child.kill();
+                let _ = child.wait();
+                return Err(SolveError::Hung {
+                    solver,
+                    seconds: limit.as_secs_f64(),
+                });
+            }
+        },
+        None => child.wait()?,
+    };
+    if !status.success() {
+        let how = match status.code() {
+            Some(code) => format!("it exited with status {code}"),
+            None => {
+                use std::os::unix::process::ExitStatusExt;
+                format!("it was killed by signal {}", status.signal().unwrap_or(0))
+            }
+        };
+        return Err(SolveError::Failed {
+            solver,
+            detail: format!("{how}; its log ends with: {}", tail(log)),
+        });
+    }
+    Ok(())
+}
+
+/// The last lines of a solver log, for error messages.
+fn tail(log: &Path) -> String {
+    let text = std::fs::read_to_string(log).unwrap_or_default();
+    let lines: Vec<&str> = text.lines().filter(|l| !l.trim().is_empty()).collect();
+    let start = lines.len().saturating_sub(3);
+    let t = lines[start..].join(" / ");
+    if t.is_empty() { "(nothing)".into() } else { t }
+}
+
+/// Map column values to a grid: fixed cells from the model, others from the column at 1.
+pub fn decode(mip: &Mip, values: &[f64]) -> Result<Vec<i64>, String> {
+    let mut grid = Vec::with_capacity(mip.fixed.len());
+    for (cell, fixed) in mip.fixed.iter().enumerate() {
+        if let Some(v) = fixed {
+            grid.push(*v);
+            continue;
+        }
+        let on: Vec<i64> = mip.cell_columns[cell]
+            .iter()
+            .filter(|&&(_, c)| values[c] > 0.5)
+            .map(|&(v, _)| v)
+            .collect();
+        match on.as_slice() {
+            [v] => grid.push(*v),
+            [] => return Err(format!("no value is set for cell {cell}")),
+            _ => return Err(format!("cell {cell} has several values set: {on:?}")),
+        }
+    }
+    Ok(grid)
+}
+
+/// Parse a number the way solvers print them (`1`, `1e+00`, `0.99999999`, `-0`).
+fn number(s: &str) -> Option<f64> {
+    s.parse::<f64>().ok().filter(|v| v.is_finite())
+}
+
+/// Column values by name: the solution files list columns by name, and a name sdkc did not
+/// write means the file is not the one it expected.
+fn index_by_name(mip: &Mip) -> std::collections::HashMap<&str, usize> {
+    mip.columns
+        .iter()
+        .enumerate()
+        .map(|(i, c)| (c.name.as_str(), i))
+        .collect()
+}
