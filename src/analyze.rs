@@ -294,18 +294,18 @@ impl Analyzer {
             for r in refs {
                 match sets.get(&r.value) {
                     Some((list, _)) => {
-                        for area in list {
-                            if area.cells.len() > shape.value_count() {
-                                self.error(
-                                    st.span,
-                                    ErrorKind::AreaTooLarge {
-                                        rule: rule_name.clone(),
-                                        area: area.name.clone(),
-                                        cells: area.cells.len(),
-                                        values: shape.value_count(),
-                                    },
-                                );
-                            }
+                        // One message per set: every row of a grid is too large at once.
+                        let too_large = list.iter().find(|a| a.cells.len() > shape.value_count());
+                        if let Some(area) = too_large {
+                            self.error(
+                                r.span,
+                                ErrorKind::AreaTooLarge {
+                                    rule: rule_name.clone(),
+                                    area: area.name.clone(),
+                                    cells: area.cells.len(),
+                                    values: shape.value_count(),
+                                },
+                            );
                         }
                         areas.extend(list.iter().cloned());
                     }

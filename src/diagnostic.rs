@@ -70,6 +70,7 @@ pub enum ErrorKind {
     Syntax {
         expected: String,
         found: String,
+        suggestion: Option<String>,
     },
     MissingGrid,
     DuplicateStatement {
@@ -172,7 +173,9 @@ impl fmt::Display for ErrorKind {
                 f,
                 "the file is empty: a model needs at least a grid line such as `grid 9x9`"
             ),
-            Syntax { expected, found } => write!(f, "expected {expected}, found {found}"),
+            Syntax {
+                expected, found, ..
+            } => write!(f, "expected {expected}, found {found}"),
             MissingGrid => write!(
                 f,
                 "the model has no `grid` line, so sdkc does not know the size of the puzzle"
@@ -298,7 +301,7 @@ impl ErrorKind {
             GivensRowCount { found, .. } | RegionRowCount { found, .. } => format!("{found} rows"),
             OneLineLength { found, .. } => format!("{found} characters"),
             BadRegionToken { .. } => "not a letter".into(),
-            AreaTooLarge { .. } => "this rule".into(),
+            AreaTooLarge { .. } => "too many cells for the values".into(),
             GivensConflict { second, .. } => format!("{second}"),
         }
     }
@@ -307,6 +310,7 @@ impl ErrorKind {
         use ErrorKind::*;
         match self {
             NotUtf8 { .. } => Some("save the model as UTF-8 (plain text)".into()),
+            Syntax { suggestion: Some(s), .. } => Some(format!("did you mean `{s}`?")),
             EmptyFile => Some("see examples/classic.sdk for a complete model".into()),
             MissingGrid => Some("add a line such as `grid 9x9` (rows x columns)".into()),
             BoxesDontTile { rows, cols, .. } => Some(format!(

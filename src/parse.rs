@@ -222,7 +222,25 @@ fn syntax_error(err: pest::error::Error<Rule>, text: &str) -> Diagnostic {
                 c.len_utf8()
             }
         });
-    Diagnostic::new(Span::new(at, end), ErrorKind::Syntax { expected, found })
+    // A misspelled keyword is the most common syntax error: name the keyword meant.
+    const KEYWORDS: &[&str] = &[
+        "puzzle", "grid", "boxes", "values", "givens", "regions", "area", "rule", "distinct",
+        "none",
+    ];
+    let word = &text[at..end];
+    let suggestion = KEYWORDS
+        .iter()
+        .filter(|k| **k != word && word.len() > 2 && strsim::levenshtein(k, word) <= 2)
+        .min_by_key(|k| strsim::levenshtein(k, word))
+        .map(|k| k.to_string());
+    Diagnostic::new(
+        Span::new(at, end),
+        ErrorKind::Syntax {
+            expected,
+            found,
+            suggestion,
+        },
+    )
 }
 
 fn describe_found(text: &str, at: usize) -> String {
@@ -266,8 +284,9 @@ fn describe_expected(positives: &[Rule]) -> String {
             Rule::block => "`{` and a grid block",
             Rule::distinct_rule => "a rule such as `distinct rows`",
             Rule::block_token | Rule::block_nl => "a grid row or `}`",
-            _ => "something else",
+            _ => "",
         })
+        .filter(|n| !n.is_empty())
         .collect();
     names.sort();
     names.dedup();

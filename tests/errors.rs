@@ -1,0 +1,252 @@
+//! Every mistake a model can hold is reported with file:line:column, the source line, the span
+//! underlined and a sentence that helps; exit code 3; never a panic. One snapshot per message.
+
+mod common;
+use common::with_model;
+
+/// Compile `model` and return what the user reads on stderr, asserting the model-error exit.
+fn error_of(model: &[u8]) -> String {
+    let (_dir, out) = with_model(model, &["compile"]);
+    assert_eq!(
+        out.code, 3,
+        "expected exit 3 (model error); stderr:\n{}",
+        out.stderr
+    );
+    assert!(out.stdout.is_empty());
+    out.stderr
+}
+
+const HEADER: &str = "grid 9x9\nboxes 3x3\n";
+
+#[test]
+fn empty_file() {
+    snapshot!("empty_file", error_of(b""));
+}
+
+#[test]
+fn only_comments_is_empty() {
+    snapshot!(
+        "only_comments",
+        error_of(b"# nothing here\n\n   # or here\n")
+    );
+}
+
+#[test]
+fn not_utf8() {
+    snapshot!("not_utf8", error_of(b"grid 9x9\npuzzle \"caf\xe9\"\n"));
+}
+
+#[test]
+fn syntax_error_unknown_statement() {
+    snapshot!(
+        "syntax_statement",
+        error_of(b"grid 9x9\nrules distinct rows\n")
+    );
+}
+
+#[test]
+fn syntax_error_trailing_comma() {
+    snapshot!("syntax_comma", error_of(b"grid 9x9\nrule distinct rows,\n"));
+}
+
+#[test]
+fn syntax_error_unclosed_block() {
+    snapshot!(
+        "syntax_block",
+        error_of(b"grid 2x2\ngivens {\n  1 .\n  . 1\n")
+    );
+}
+
+#[test]
+fn missing_grid() {
+    snapshot!(
+        "missing_grid",
+        error_of(b"puzzle \"no size\"\nrule distinct rows\n")
+    );
+}
+
+#[test]
+fn duplicate_grid() {
+    snapshot!("duplicate_grid", error_of(b"grid 9x9\ngrid 4x4\n"));
+}
+
+#[test]
+fn unknown_set_with_suggestion() {
+    snapshot!(
+        "unknown_set",
+        error_of(format!("{HEADER}rule distinct rows, colums\n").as_bytes())
+    );
+}
+
+#[test]
+fn unknown_set_without_suggestion() {
+    snapshot!(
+        "unknown_set_plain",
+        error_of(format!("{HEADER}rule distinct cages\n").as_bytes())
+    );
+}
+
+#[test]
+fn boxes_in_a_grid_without_boxes() {
+    snapshot!(
+        "no_boxes",
+        error_of(b"grid 9x9\nrule distinct rows, boxes\n")
+    );
+}
+
+#[test]
+fn duplicate_area_name() {
+    snapshot!(
+        "duplicate_area",
+        error_of(format!("{HEADER}area cage = r1c1 r1c2\narea cage = r2c1\n").as_bytes())
+    );
+}
+
+#[test]
+fn area_named_like_a_builtin_set() {
+    snapshot!(
+        "area_builtin_name",
+        error_of(format!("{HEADER}area rows = r1c1 r1c2\n").as_bytes())
+    );
+}
+
+#[test]
+fn duplicate_rule_name() {
+    snapshot!(
+        "duplicate_rule",
+        error_of(format!("{HEADER}rule a: distinct rows\nrule a: distinct columns\n").as_bytes())
+    );
+}
+
+#[test]
+fn cell_outside_grid() {
+    snapshot!(
+        "cell_outside",
+        error_of(format!("{HEADER}area cage = r1c1 r10c2\n").as_bytes())
+    );
+}
+
+#[test]
+fn cell_listed_twice() {
+    snapshot!(
+        "cell_twice",
+        error_of(format!("{HEADER}area cage = r1c1 r1c2 r1c1\n").as_bytes())
+    );
+}
+
+#[test]
+fn given_outside_value_range() {
+    snapshot!(
+        "given_range",
+        error_of(b"grid 4x4\nboxes 2x2\ngivens {\n  1 2 . .\n  . . 5 .\n  . . . .\n  . . . .\n}\n")
+    );
+}
+
+#[test]
+fn given_that_is_not_a_value() {
+    snapshot!(
+        "given_token",
+        error_of(b"grid 4x4\ngivens {\n  1 2 . .\n  . . x? .\n  . . . .\n  . . . .\n}\n")
+    );
+}
+
+#[test]
+fn givens_row_of_wrong_length() {
+    snapshot!(
+        "givens_row_length",
+        error_of(b"grid 4x4\ngivens {\n  1 2 . .\n  . . 3\n  . . . .\n  . . . .\n}\n")
+    );
+}
+
+#[test]
+fn givens_with_too_few_rows() {
+    snapshot!(
+        "givens_row_count",
+        error_of(b"grid 4x4\ngivens {\n  1 2 . .\n  . . 3 .\n}\n")
+    );
+}
+
+#[test]
+fn one_line_givens_of_wrong_length() {
+    snapshot!(
+        "one_line_length",
+        error_of(b"grid 4x4\ngivens \"12..3...\"\n")
+    );
+}
+
+#[test]
+fn box_shape_that_does_not_tile() {
+    snapshot!("boxes_tile", error_of(b"grid 9x9\nboxes 2x3\n"));
+}
+
+#[test]
+fn two_givens_break_a_distinct_rule() {
+    snapshot!("givens_conflict", error_of(b"grid 4x4\nboxes 2x2\ngivens {\n  1 2 . .\n  . . . .\n  . . . .\n  1 . . .\n}\nrule distinct rows, columns, boxes\n"));
+}
+
+#[test]
+fn area_larger_than_the_value_set() {
+    snapshot!(
+        "area_too_large",
+        error_of(b"grid 6x6\nvalues 1..4\nrule distinct rows\n")
+    );
+}
+
+#[test]
+fn empty_value_range() {
+    snapshot!("empty_values", error_of(b"grid 4x4\nvalues 4..1\n"));
+}
+
+#[test]
+fn region_map_row_of_wrong_length() {
+    snapshot!(
+        "region_row_length",
+        error_of(b"grid 4x4\nregions {\n  AABB\n  AAB\n  CCDD\n  CCDD\n}\nrule distinct regions\n")
+    );
+}
+
+#[test]
+fn every_mistake_is_reported_not_only_the_first() {
+    let err = error_of(
+        format!("{HEADER}area a = r0c1\nrule distinct rows, colums\nrule distinct cages\n")
+            .as_bytes(),
+    );
+    assert_eq!(err.matches("× ").count(), 3, "{err}");
+    assert!(err.ends_with("error: 3 mistakes in model.sdk\n"), "{err}");
+}
+
+#[test]
+fn givens_option_of_wrong_length_points_into_the_option() {
+    let (_dir, out) = with_model(
+        b"grid 4x4\nboxes 2x2\nrule distinct rows, columns, boxes\n",
+        &["run", "--givens", "12..3"],
+    );
+    assert_eq!(out.code, 3);
+    snapshot!("givens_option_length", out.stderr);
+}
+
+#[test]
+fn fixed_mps_names_too_long() {
+    let dir = tempfile::tempdir().unwrap();
+    let model = common::root().join("examples/classic.sdk");
+    let long = format!("grid 10x10\nboxes 2x5\nrule distinct rows, columns, boxes\n");
+    std::fs::write(dir.path().join("model.sdk"), long).unwrap();
+    let out = common::sdkc_in(
+        dir.path(),
+        &["compile", "--format", "fixed-mps", "model.sdk"],
+    );
+    assert_eq!(out.code, 3, "{}", out.stderr);
+    assert_eq!(
+        out.stderr,
+        "error: fixed MPS allows names of at most 8 characters, and this model has `x_r1c1_10` (9 characters); use `--format mps` (free MPS) or `--format lp`\n"
+    );
+    assert!(
+        !dir.path().join("model.mps").exists(),
+        "no half-written output"
+    );
+    assert!(
+        std::fs::read_dir(dir.path()).unwrap().count() == 1,
+        "no temporary file left behind"
+    );
+    drop(model);
+}
