@@ -136,6 +136,7 @@ pub fn lower(p: &Puzzle) -> Mip {
     unique_names(&mut rows);
     Mip {
         name: p.name.clone(),
+        grid_cols: p.cols,
         columns,
         rows,
         objective: Vec::new(),

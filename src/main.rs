@@ -286,10 +286,13 @@ fn run(
         Err(e) => {
             let code = match e {
                 SolveError::Missing { .. } => exit::SOLVER_MISSING,
-                SolveError::Failed { .. } | SolveError::Hung { .. } | SolveError::Io(_) => {
-                    exit::SOLVER_FAILED
-                }
+                SolveError::Failed { .. } | SolveError::Io(_) => exit::SOLVER_FAILED,
                 SolveError::Unreadable { .. } => exit::SOLVER_OUTPUT,
+                SolveError::Hung { .. } => {
+                    eprintln!("{e}");
+                    report("time_limit", name, None, Some(&e.to_string()), &[]);
+                    return exit::TIME_LIMIT;
+                }
             };
             eprintln!("error: {e}");
             report("error", name, None, Some(&e.to_string()), &[]);

@@ -8,6 +8,8 @@ use crate::puzzle::Cell;
 pub struct Mip {
     /// The puzzle's name, for the file headers.
     pub name: String,
+    /// The grid's width, to name cells (`r2c5`) in messages.
+    pub grid_cols: usize,
     pub columns: Vec<Column>,
     pub rows: Vec<Row>,
     /// Minimised; empty for a pure feasibility model.
@@ -55,6 +57,14 @@ pub struct RuleStats {
 }
 
 impl Mip {
+    pub fn cell_name(&self, cell: usize) -> String {
+        format!(
+            "r{}c{}",
+            cell / self.grid_cols + 1,
+            cell % self.grid_cols + 1
+        )
+    }
+
     pub fn nonzeros(&self) -> usize {
         self.rows.iter().map(|r| r.terms.len()).sum()
     }

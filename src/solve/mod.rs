@@ -100,7 +100,8 @@ pub enum SolveError {
         solver: Solver,
         detail: String,
     },
-    /// The solver ignored its own time limit and was stopped.
+    /// The solver ran past its own time limit (CBC does not look at the clock during its root
+    /// LP) and sdkc stopped it: for the user, the time limit was hit.
     Hung {
         solver: Solver,
         seconds: f64,
@@ -124,7 +125,7 @@ impl fmt::Display for SolveError {
             }
             SolveError::Hung { solver, seconds } => write!(
                 f,
-                "solver `{solver}` did not stop at its time limit and was killed after {seconds:.1} s"
+                "{solver} reached the time limit without a solution and was stopped by sdkc after {seconds:.1} s"
             ),
             SolveError::Io(e) => write!(f, "could not prepare the solver's files: {e}"),
         }
@@ -220,7 +221,7 @@ fn run_process(
             },
         })?;
     // The solver gets the time limit itself; this watchdog only catches one that ignores it.
-    let grace = time_limit.map(|t| Duration::from_secs_f64(t * 1.5 + 5.0));
+    let grace = time_limit.map(|t| Duration::from_secs_f64(t * 1.2 + 2.0));
     let status = match grace {
         Some(limit) => match child.wait_timeout(limit)? {
             Some(s) => s,
@@ -275,8 +276,13 @@ pub fn decode(mip: &Mip, values: &[f64]) -> Result<Vec<i64>, String> {
             .collect();
         match on.as_slice() {
             [v] => grid.push(*v),
-            [] => return Err(format!("no value is set for cell {cell}")),
-            _ => return Err(format!("cell {cell} has several values set: {on:?}")),
+            [] => return Err(format!("no value is set for cell {}", mip.cell_name(cell))),
+            _ => {
+                return Err(format!(
+                    "cell {} has several values set: {on:?}",
+                    mip.cell_name(cell)
+                ));
+            }
         }
     }
     Ok(grid)

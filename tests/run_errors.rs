@@ -1,0 +1,242 @@
+//! `sdkc run` when the puzzle or the solver goes wrong: each case its own exit code, status
+//! and message, never a panic.
+
+mod common;
+use common::{root, sdkc, sdkc_env, with_model};
+
+const CLASSIC: &str = "examples/classic.sdk";
+
+#[test]
+fn infeasible_puzzle_exits_4_on_both_solvers() {
+    // Row 1 holds 1..8, and the 9 it needs is already in column 9: no solution, though no two
+    // givens share a value in a row, column or box.
+    let puzzle = "12345678.".to_string() + &".".repeat(8) + "9" + &".".repeat(63);
+    let text =
+        format!("grid 9x9\nboxes 3x3\ngivens \"{puzzle}\"\nrule distinct rows, columns, boxes\n");
+    for solver in ["cbc", "highs"] {
+        for format in ["lp", "mps"] {
+            let (_d, out) = with_model(
+                text.as_bytes(),
+                &["run", "--solver", solver, "--format", format, "--json"],
+            );
+            assert_eq!(out.code, 4, "{solver} {format}: {}", out.stderr);
+            let v: serde_json::Value = serde_json::from_str(out.stdout.trim()).unwrap();
+            assert_eq!(v["status"], "infeasible");
+            assert_eq!(v["grid"], serde_json::Value::Null);
+            assert_eq!(
+                out.stderr,
+                format!("the puzzle has no solution ({solver} proved the model infeasible)\n")
+            );
+        }
+    }
+}
+
+#[test]
+fn time_limit_exits_5() {
+    // A 36x36 grid with no givens: HiGHS stops at its limit before it has a grid; CBC does
+    // not look at the clock in its root LP, so sdkc's watchdog stops it.
+    let text = b"grid 36x36\nboxes 6x6\nrule distinct rows, columns, boxes\n";
+    for solver in ["highs", "cbc"] {
+        let (_d, out) = with_model(
+            text,
+            &["run", "--solver", solver, "--time-limit", "0.01", "--json"],
+        );
+        assert_eq!(out.code, 5, "{solver}: {}", out.stderr);
+        let v: serde_json::Value = serde_json::from_str(out.stdout.trim()).unwrap();
+        assert_eq!(v["status"], "time_limit");
+        assert!(out.stderr.starts_with(solver), "{}", out.stderr);
+    }
+}
+
+#[test]
+fn missing_solver_exits_6_and_says_how_to_install() {
+    let out = sdkc_env(
+        &root(),
+        &["run", CLASSIC, "--solver", "cbc"],
+        &[("SDKC_CBC", "/nonexistent/cbc")],
+    );
+    assert_eq!(out.code, 6);
+    assert_eq!(
+        out.stderr,
+        "error: solver `cbc` not found on PATH: install it with `apt-get install coinor-cbc` (Debian/Ubuntu), or set SDKC_CBC to the binary\n"
+    );
+    let out = sdkc_env(
+        &root(),
+        &["run", CLASSIC, "--solver", "highs", "--json"],
+        &[("SDKC_HIGHS", "/nonexistent/highs")],
+    );
+    assert_eq!(out.code, 6);
+    let v: serde_json::Value = serde_json::from_str(out.stdout.trim()).unwrap();
+    assert_eq!(v["status"], "error");
+    assert_eq!(v["solver"], "highs");
+}
+
+#[test]
+fn no_solver_at_all_exits_6() {
+    let out = sdkc_env(&root(), &["run", CLASSIC], &[("PATH", "/nonexistent")]);
+    assert_eq!(out.code, 6, "{}", out.stderr);
+    assert!(
+        out.stderr
+            .starts_with("error: no solver found: install HiGHS"),
+        "{}",
+        out.stderr
+    );
+}
+
+/// A stand-in for a broken solver: a script that does what a crashed or confused solver does.
+/// (The real binaries cannot be made to crash or write garbage on purpose.)
+fn fake_solver(dir: &std::path::Path, body: &str) -> String {
+    use std::os::unix::fs::PermissionsExt;
+    let path = dir.join("fake-solver");
+    std::fs::write(&path, format!("#!/bin/sh\n{body}\n")).unwrap();
+    std::fs::set_permissions(&path, std::fs::Permissions::from_mode(0o755)).unwrap();
+    path.display().to_string()
+}
+
+#[test]
+fn crashing_solver_exits_7_with_its_log() {
+    let dir = tempfile::tempdir().unwrap();
+    let fake = fake_solver(
+        dir.path(),
+        "echo 'Segmentation fault (core dumped)' >&2; exit 139",
+    );
+    let out = sdkc_env(
+        &root(),
+        &["run", CLASSIC, "--solver", "cbc"],
+        &[("SDKC_CBC", &fake)],
+    );
+    assert_eq!(out.code, 7);
+    assert_eq!(
+        out.stderr,
+        "error: solver `cbc` failed: it exited with status 139; its log ends with: Segmentation fault (core dumped)\n"
+    );
+}
+
+#[test]
+fn killed_solver_exits_7() {
+    let dir = tempfile::tempdir().unwrap();
+    let fake = fake_solver(dir.path(), "kill -9 $$");
+    let out = sdkc_env(
+        &root(),
+        &["run", CLASSIC, "--solver", "highs"],
+        &[("SDKC_HIGHS", &fake)],
+    );
+    assert_eq!(out.code, 7);
+    assert_eq!(
+        out.stderr,
+        "error: solver `highs` failed: it was killed by signal 9; its log ends with: (nothing)\n"
+    );
+}
+
+#[test]
+fn unreadable_solution_exits_8() {
+    let dir = tempfile::tempdir().unwrap();
+    // CBC's argv ends with `-solu FILE`: write something that is not a solution there.
+    let fake = fake_solver(
+        dir.path(),
+        "for a; do last=$a; done; echo 'Licence expired' > \"$last\"",
+    );
+    let out = sdkc_env(
+        &root(),
+        &["run", CLASSIC, "--solver", "cbc"],
+        &[("SDKC_CBC", &fake)],
+    );
+    assert_eq!(out.code, 8);
+    assert_eq!(
+        out.stderr,
+        "error: could not read the solution `cbc` wrote: unexpected status line `Licence expired`\n"
+    );
+}
+
+#[test]
+fn missing_solution_file_exits_8() {
+    let dir = tempfile::tempdir().unwrap();
+    let fake = fake_solver(dir.path(), "echo 'reading model'; exit 0");
+    let out = sdkc_env(
+        &root(),
+        &["run", CLASSIC, "--solver", "highs"],
+        &[("SDKC_HIGHS", &fake)],
+    );
+    assert_eq!(out.code, 8);
+    assert!(
+        out.stderr
+            .starts_with("error: could not read the solution `highs` wrote: no solution file ("),
+        "{}",
+        out.stderr
+    );
+    assert!(
+        out.stderr
+            .ends_with("the solver's log ends with: reading model\n"),
+        "{}",
+        out.stderr
+    );
+}
+
+/// The checker catches a solver (or an encoding) that returns a grid breaking a rule: here a
+/// "solution" that sets every free cell to its first candidate value.
+#[test]
+fn grid_that_breaks_a_rule_exits_9_naming_rule_and_cells() {
+    let dir = tempfile::tempdir().unwrap();
+    let lp = std::process::Command::new(env!("CARGO_BIN_EXE_sdkc"))
+        .args(["compile", "-o", "-"])
+        .arg(root().join(CLASSIC))
+        .output()
+        .unwrap();
+    let lp = String::from_utf8(lp.stdout).unwrap();
+    // First column of every cell row, in CBC's `solu` format.
+    let mut sol = String::from("Optimal - objective value 0\n");
+    for (i, line) in lp
+        .lines()
+        .filter(|l| l.starts_with(" r") && l.contains(": x_"))
+        .enumerate()
+    {
+        let col = line.split_whitespace().nth(1).unwrap();
+        let row = line.split(':').next().unwrap().trim();
+        if !row.contains('_') {
+            sol.push_str(&format!("{i} {col} 1 0\n"));
+        }
+    }
+    std::fs::write(dir.path().join("sol.txt"), sol).unwrap();
+    let fake = fake_solver(
+        dir.path(),
+        &format!(
+            "for a; do last=$a; done; cp {}/sol.txt \"$last\"",
+            dir.path().display()
+        ),
+    );
+    let out = sdkc_env(
+        &root(),
+        &["run", CLASSIC, "--solver", "cbc"],
+        &[("SDKC_CBC", &fake)],
+    );
+    assert_eq!(out.code, 9, "{}", out.stderr);
+    let first = out.stderr.lines().nth(1).unwrap();
+    assert!(
+        out.stderr
+            .starts_with("error: cbc returned a grid that breaks the model"),
+        "{}",
+        out.stderr
+    );
+    assert!(
+        first.starts_with("  rule `rows, columns, boxes`: r1c3 and r1c"),
+        "{first}"
+    );
+}
+
+#[test]
+fn bad_time_limit_is_a_usage_error() {
+    let out = sdkc(&["run", CLASSIC, "--time-limit", "-1"]);
+    assert_eq!(out.code, 2, "{}", out.stderr);
+}
+
+#[test]
+fn unreadable_model_file_exits_1() {
+    let out = sdkc(&["run", "examples/does-not-exist.sdk"]);
+    assert_eq!(out.code, 1);
+    assert!(
+        out.stderr
+            .starts_with("error: cannot read examples/does-not-exist.sdk: No such file"),
+        "{}",
+        out.stderr
+    );
+}
