@@ -14,8 +14,10 @@ pub fn lower(p: &Puzzle) -> Mip {
     let nv = p.value_count();
     let idx = |v: i64| (v - p.lo) as usize;
 
-    // Domains: all values, then each given removes its value from every cell that shares a
-    // distinct area with it.
+    // Domains: all values; a given keeps only its own and removes it from every cell that
+    // shares a distinct area with it. Only givens prune: propagating further (a cell left with
+    // one value pruning its own peers) would solve easy puzzles here and hand the solver an
+    // empty model, which is the solver's job, not the compiler's.
     let mut domain = vec![vec![true; nv]; n];
     for (cell, g) in p.givens.iter().enumerate() {
         if let Some(v) = g {
@@ -37,18 +39,9 @@ pub fn lower(p: &Puzzle) -> Mip {
         }
     }
 
-    // A cell left with one value is a constant; a cell left with none makes the model
-    // infeasible, which its (empty) cell row says to the solver.
-    let fixed: Vec<Option<i64>> = domain
-        .iter()
-        .map(|d| {
-            let mut vals = d.iter().enumerate().filter(|(_, on)| **on);
-            match (vals.next(), vals.next()) {
-                (Some((k, _)), None) => Some(p.lo + k as i64),
-                _ => None,
-            }
-        })
-        .collect();
+    // Givens are constants, with no columns. A cell whose domain is now empty keeps an empty
+    // cell row, which makes the solver report the model infeasible.
+    let fixed: Vec<Option<i64>> = p.givens.clone();
 
     let mut columns = Vec::new();
     let mut cell_columns = vec![Vec::new(); n];

@@ -1,0 +1,204 @@
+//! `sdkc compile`: the LP and MPS text (snapshots), where it is written, that it is the same
+//! bytes on every run, and that a failure never leaves a half-written file.
+
+mod common;
+use common::{root, sdkc, sdkc_in, with_model};
+
+fn compiled(example: &str, format: &str) -> String {
+    let out = sdkc(&[
+        "compile",
+        &format!("examples/{example}.sdk"),
+        "--format",
+        format,
+        "-o",
+        "-",
+    ]);
+    assert_eq!(out.code, 0, "{}", out.stderr);
+    out.stdout
+}
+
+#[test]
+fn classic_lp() {
+    snapshot!("classic.lp", compiled("classic", "lp"));
+}
+
+#[test]
+fn classic_free_mps() {
+    snapshot!("classic.mps", compiled("classic", "mps"));
+}
+
+#[test]
+fn classic_fixed_mps() {
+    let text = compiled("classic", "fixed-mps");
+    // Fixed MPS: fields start at columns 2, 5, 15, 25, 40 and 50.
+    let line = text
+        .lines()
+        .find(|l| l.contains("x_r1c3_1") && l.contains("r1c3"))
+        .unwrap();
+    assert_eq!(&line[4..12], "x_r1c3_1");
+    assert_eq!(&line[14..18], "r1c3");
+    assert_eq!(&line[24..25], "1");
+    snapshot!("classic.fixed.mps", text);
+}
+
+#[test]
+fn six_lp() {
+    snapshot!("six.lp", compiled("six", "lp"));
+}
+
+#[test]
+fn six_mps() {
+    snapshot!("six.mps", compiled("six", "mps"));
+}
+
+#[test]
+fn latin_square_without_boxes_and_with_zero_based_values() {
+    let model = b"puzzle \"Latin square 3x3, values 0..2\"\ngrid 3x3\nvalues 0..2\ngivens {\n  0 . .\n  . . .\n  . . 1\n}\nrule latin: distinct rows, columns\n";
+    let (_d, out) = with_model(model, &["compile", "-o", "-"]);
+    assert_eq!(out.code, 0, "{}", out.stderr);
+    snapshot!("latin3.lp", out.stdout);
+}
+
+#[test]
+fn user_areas_and_named_rules_name_their_rows() {
+    let model = b"grid 4x4\nboxes 2x2\narea corners = r1c1 r1c4 r4c1 r4c4\nrule distinct rows, columns, boxes\nrule corner: distinct corners\n";
+    let (_d, out) = with_model(model, &["compile", "-o", "-"]);
+    assert_eq!(out.code, 0, "{}", out.stderr);
+    assert!(
+        out.stdout
+            .contains(" corner_corners_1: x_r1c1_1 + x_r1c4_1 + x_r4c1_1 + x_r4c4_1 = 1\n"),
+        "{}",
+        out.stdout
+    );
+    assert!(
+        out.stdout
+            .contains(" r1_1: x_r1c1_1 + x_r1c2_1 + x_r1c3_1 + x_r1c4_1 = 1\n")
+    );
+}
+
+#[test]
+fn an_area_smaller_than_the_value_set_gets_at_most_one() {
+    let model =
+        b"grid 4x4\nboxes 2x2\narea pair = r1c1 r2c3\nrule distinct rows\nrule p: distinct pair\n";
+    let (_d, out) = with_model(model, &["compile", "-o", "-"]);
+    assert!(
+        out.stdout.contains(" p_pair_3: x_r1c1_3 + x_r2c3_3 <= 1\n"),
+        "{}",
+        out.stdout
+    );
+}
+
+#[test]
+fn same_model_same_bytes() {
+    for format in ["lp", "mps", "fixed-mps"] {
+        let runs: Vec<String> = (0..3).map(|_| compiled("classic", format)).collect();
+        assert_eq!(runs[0], runs[1]);
+        assert_eq!(runs[1], runs[2]);
+    }
+    for format in ["lp", "mps"] {
+        assert_eq!(compiled("sixteen", format), compiled("sixteen", format));
+    }
+}
+
+#[test]
+fn writes_next_to_the_model_by_default() {
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::copy(
+        root().join("examples/classic.sdk"),
+        dir.path().join("classic.sdk"),
+    )
+    .unwrap();
+    let out = sdkc_in(dir.path(), &["compile", "classic.sdk"]);
+    assert_eq!(out.code, 0);
+    assert_eq!(out.stdout, "");
+    assert_eq!(
+        out.stderr,
+        "wrote classic.lp (153 columns, 204 rows, 612 non-zeros)\n"
+    );
+    assert_eq!(
+        std::fs::read_to_string(dir.path().join("classic.lp")).unwrap(),
+        compiled("classic", "lp")
+    );
+    let out = sdkc_in(dir.path(), &["compile", "classic.sdk", "--format", "mps"]);
+    assert_eq!(out.code, 0);
+    assert_eq!(
+        std::fs::read_to_string(dir.path().join("classic.mps")).unwrap(),
+        compiled("classic", "mps")
+    );
+    let out = sdkc_in(dir.path(), &["compile", "classic.sdk", "-o", "sub.lp"]);
+    assert_eq!(out.code, 0);
+    assert!(dir.path().join("sub.lp").exists());
+    let mut names: Vec<String> = std::fs::read_dir(dir.path())
+        .unwrap()
+        .map(|e| e.unwrap().file_name().into_string().unwrap())
+        .collect();
+    names.sort();
+    assert_eq!(
+        names,
+        ["classic.lp", "classic.mps", "classic.sdk", "sub.lp"],
+        "no temporary files left behind"
+    );
+}
+
+#[test]
+fn a_failed_write_leaves_the_old_file_untouched() {
+    let dir = tempfile::tempdir().unwrap();
+    let long = "grid 10x10\nboxes 2x5\nrule distinct rows, columns, boxes\n";
+    std::fs::write(dir.path().join("m.sdk"), long).unwrap();
+    std::fs::write(dir.path().join("m.mps"), "previous contents\n").unwrap();
+    let out = sdkc_in(dir.path(), &["compile", "m.sdk", "--format", "fixed-mps"]);
+    assert_eq!(out.code, 3);
+    assert_eq!(
+        std::fs::read_to_string(dir.path().join("m.mps")).unwrap(),
+        "previous contents\n"
+    );
+    assert_eq!(std::fs::read_dir(dir.path()).unwrap().count(), 2);
+}
+
+#[test]
+fn unwritable_output_is_an_io_error() {
+    let out = sdkc(&[
+        "compile",
+        "examples/classic.sdk",
+        "-o",
+        "/nonexistent-dir/x.lp",
+    ]);
+    assert_eq!(out.code, 1);
+    assert!(out.stderr.starts_with("error: "), "{}", out.stderr);
+}
+
+#[test]
+fn stats_per_rule() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = sdkc(&[
+        "compile",
+        "examples/classic.sdk",
+        "--stats",
+        "-o",
+        dir.path().join("c.lp").to_str().unwrap(),
+    ]);
+    assert_eq!(out.code, 0);
+    assert_eq!(
+        out.stdout,
+        "\
+rule                    columns       rows   non-zeros
+one value per cell          153         51         153
+rows, columns, boxes          0        153         459
+total                       153        204         612
+"
+    );
+    // With the model on stdout, the table goes to stderr.
+    let out = sdkc(&["compile", "examples/classic.sdk", "--stats", "-o", "-"]);
+    assert!(out.stdout.starts_with("\\ Model: Classic (Wikipedia)\n"));
+    assert!(out.stderr.contains("one value per cell          153"));
+}
+
+/// The lowering removes a given's value from every cell that shares an area with it, so no
+/// column stands for a value a cell cannot take.
+#[test]
+fn no_column_for_an_impossible_value() {
+    let lp = compiled("classic", "lp");
+    // r1c3 sees 5,3,7 (row), 8 (column), 6,9 (box): it keeps 1, 2 and 4.
+    assert!(lp.contains(" r1c3: x_r1c3_1 + x_r1c3_2 + x_r1c3_4 = 1\n"));
+    assert!(!lp.contains("x_r1c1_"), "a given cell has no columns");
+}
