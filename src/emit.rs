@@ -105,17 +105,14 @@ pub fn write_file(mip: &Mip, format: Format, path: &Path) -> Result<(), EmitErro
 }
 
 fn check_fixed_names(mip: &Mip) -> Result<(), EmitError> {
-    let names = mip
-        .columns
-        .iter()
-        .map(|c| &c.name)
-        .chain(mip.rows.iter().map(|r| &r.name));
-    for name in names {
-        if name.len() > 8 {
-            return Err(EmitError::NameTooLong { name: name.clone() });
-        }
+    let columns = (0..mip.columns.len()).map(|c| mip.column_name(c));
+    let mut names = columns.chain(mip.rows.iter().map(|r| r.name.as_str()));
+    match names.find(|n| n.len() > 8) {
+        Some(name) => Err(EmitError::NameTooLong {
+            name: name.to_string(),
+        }),
+        None => Ok(()),
     }
-    Ok(())
 }
 
 /// LP lines are kept short: some readers limit a line to 255 characters, and a diff of two
@@ -146,7 +143,7 @@ fn write_lp(mip: &Mip, w: &mut dyn Write) -> io::Result<()> {
         // An objective with no terms: readers accept a zero coefficient on any column.
         if !mip.columns.is_empty() {
             line.push_str(" 0 ");
-            line.push_str(&mip.columns[0].name);
+            line.push_str(mip.column_name(0));
         }
     } else {
         push_terms(w, &mut line, mip, &mip.objective)?;
@@ -163,7 +160,11 @@ fn write_lp(mip: &Mip, w: &mut dyn Write) -> io::Result<()> {
             // A row over no column (a value no cell of an area can take): `0 x = 1` keeps it
             // in the file so the solver reports the model infeasible.
             line.push_str(" 0 ");
-            line.push_str(&mip.columns.first().map_or("x", |c| c.name.as_str()));
+            line.push_str(if mip.columns.is_empty() {
+                "x"
+            } else {
+                mip.column_name(0)
+            });
         } else {
             push_terms(w, &mut line, mip, &row.terms)?;
         }
@@ -184,9 +185,15 @@ fn write_lp(mip: &Mip, w: &mut dyn Write) -> io::Result<()> {
         for &c in &bounded {
             let col = &mip.columns[c];
             if col.lower == col.upper {
-                writeln!(w, " {} = {}", col.name, col.lower)?;
+                writeln!(w, " {} = {}", mip.column_name(c), col.lower)?;
             } else {
-                writeln!(w, " {} <= {} <= {}", col.lower, col.name, col.upper)?;
+                writeln!(
+                    w,
+                    " {} <= {} <= {}",
+                    col.lower,
+                    mip.column_name(c),
+                    col.upper
+                )?;
             }
         }
     }
@@ -205,7 +212,7 @@ fn push_terms(
     terms: &[(usize, i64)],
 ) -> io::Result<()> {
     for (i, &(col, coef)) in terms.iter().enumerate() {
-        let name = &mip.columns[col].name;
+        let name = mip.column_name(col);
         if line.len() + name.len() + 8 > LP_LINE {
             writeln!(w, "{line}")?;
             line.clear();
@@ -248,7 +255,7 @@ fn write_name_list(
             writeln!(w, "{header}")?;
             any = true;
         }
-        let name = &mip.columns[c].name;
+        let name = mip.column_name(c);
         if line.len() + name.len() + 1 > LP_LINE {
             writeln!(w, "{line}")?;
             line.clear();
@@ -271,15 +278,12 @@ fn write_mps(mip: &Mip, w: &mut dyn Write, fixed: bool) -> io::Result<()> {
     } else {
         mps_name(&mip.name, fixed)
     };
-    writeln!(
-        w,
-        "* Model: {}",
-        if mip.name.is_empty() {
-            "(unnamed)"
-        } else {
-            one_line(&mip.name)
-        }
-    )?;
+    let title = if mip.name.is_empty() {
+        "(unnamed)"
+    } else {
+        one_line(&mip.name)
+    };
+    writeln!(w, "* Model: {title}")?;
     writeln!(
         w,
         "* Written by sdkc: {} columns, {} rows, {} non-zeros",
@@ -288,107 +292,149 @@ fn write_mps(mip: &Mip, w: &mut dyn Write, fixed: bool) -> io::Result<()> {
         mip.nonzeros()
     )?;
     writeln!(w, "NAME          {name}")?;
+    let mut line = MpsLine::new(fixed);
     writeln!(w, "ROWS")?;
-    field_line(w, fixed, "N", &["obj"])?;
+    line.fields(w, "N", &["obj"])?;
     for row in &mip.rows {
-        let s = match row.sense {
+        let code = match row.sense {
             Sense::Le => "L",
             Sense::Ge => "G",
             Sense::Eq => "E",
         };
-        field_line(w, fixed, s, &[&row.name])?;
+        line.fields(w, code, &[&row.name])?;
     }
 
-    // Column-major: each column's entries, the objective first, then rows in order.
-    let mut by_col: Vec<Vec<(usize, i64)>> = vec![Vec::new(); mip.columns.len()];
-    for (r, row) in mip.rows.iter().enumerate() {
-        for &(c, coef) in &row.terms {
-            by_col[c].push((r, coef));
+    // Column-major, as compressed columns: each column's entries, rows in order.
+    let ncols = mip.columns.len();
+    let mut start = vec![0usize; ncols + 1];
+    for row in &mip.rows {
+        for &(c, _) in &row.terms {
+            start[c + 1] += 1;
         }
     }
-    let mut obj = vec![0i64; mip.columns.len()];
+    for c in 0..ncols {
+        start[c + 1] += start[c];
+    }
+    let mut fill = start.clone();
+    let mut entries = vec![(0usize, 0i64); start[ncols]];
+    for (r, row) in mip.rows.iter().enumerate() {
+        for &(c, coef) in &row.terms {
+            entries[fill[c]] = (r, coef);
+            fill[c] += 1;
+        }
+    }
+    let mut obj = vec![0i64; ncols];
     for &(c, coef) in &mip.objective {
         obj[c] += coef;
     }
+
     writeln!(w, "COLUMNS")?;
     let mut in_int = false;
+    let (mut a, mut b) = (String::new(), String::new());
     for (c, col) in mip.columns.iter().enumerate() {
         if col.integer != in_int {
             let marker = if col.integer { "'INTORG'" } else { "'INTEND'" };
-            field_line(w, fixed, "", &["MARKER", "'MARKER'", "", marker])?;
+            line.fields(w, "", &["MARKER", "'MARKER'", "", marker])?;
             in_int = col.integer;
         }
-        let mut entries: Vec<(&str, String)> = Vec::new();
-        if obj[c] != 0 || by_col[c].is_empty() {
-            // A column in no row still needs one entry to exist; the objective holds it.
-            entries.push(("obj", obj[c].to_string()));
-        }
-        entries.extend(
-            by_col[c]
-                .iter()
-                .map(|&(r, coef)| (mip.rows[r].name.as_str(), coef.to_string())),
-        );
-        for pair in entries.chunks(2) {
-            let mut fields = vec![col.name.as_str(), pair[0].0, pair[0].1.as_str()];
-            if let Some((r, v)) = pair.get(1) {
-                fields.push(r);
-                fields.push(v.as_str());
+        // The objective entry first (a column in no row still needs one entry to exist).
+        let own = &entries[start[c]..start[c + 1]];
+        let mut pending: Option<(&str, i64)> =
+            (obj[c] != 0 || own.is_empty()).then_some(("obj", obj[c]));
+        for &(r, coef) in own {
+            let here = (mip.rows[r].name.as_str(), coef);
+            match pending.take() {
+                None => pending = Some(here),
+                Some((r0, v0)) => {
+                    number(&mut a, v0);
+                    number(&mut b, here.1);
+                    line.fields(w, "", &[mip.column_name(c), r0, &a, here.0, &b])?;
+                }
             }
-            field_line(w, fixed, "", &fields)?;
+        }
+        if let Some((r0, v0)) = pending {
+            number(&mut a, v0);
+            line.fields(w, "", &[mip.column_name(c), r0, &a])?;
         }
     }
     if in_int {
-        field_line(w, fixed, "", &["MARKER", "'MARKER'", "", "'INTEND'"])?;
+        line.fields(w, "", &["MARKER", "'MARKER'", "", "'INTEND'"])?;
     }
 
     writeln!(w, "RHS")?;
     for row in mip.rows.iter().filter(|r| r.rhs != 0) {
-        field_line(w, fixed, "", &["RHS", &row.name, &row.rhs.to_string()])?;
+        number(&mut a, row.rhs);
+        line.fields(w, "", &["RHS", &row.name, &a])?;
     }
 
     writeln!(w, "BOUNDS")?;
-    for col in &mip.columns {
+    for (c, col) in mip.columns.iter().enumerate() {
         if col.lower == col.upper {
-            field_line(w, fixed, "FX", &["BND", &col.name, &col.lower.to_string()])?;
+            number(&mut a, col.lower);
+            line.fields(w, "FX", &["BND", mip.column_name(c), &a])?;
         } else {
             if col.lower != 0 {
-                field_line(w, fixed, "LO", &["BND", &col.name, &col.lower.to_string()])?;
+                number(&mut a, col.lower);
+                line.fields(w, "LO", &["BND", mip.column_name(c), &a])?;
             }
-            field_line(w, fixed, "UP", &["BND", &col.name, &col.upper.to_string()])?;
+            number(&mut a, col.upper);
+            line.fields(w, "UP", &["BND", mip.column_name(c), &a])?;
         }
     }
     writeln!(w, "ENDATA")?;
     Ok(())
 }
 
-/// One data line. `code` is field 1 (row type or bound type); `fields` are fields 2 to 6.
-fn field_line(w: &mut dyn Write, fixed: bool, code: &str, fields: &[&str]) -> io::Result<()> {
-    if fixed {
-        // Field starts (1-based columns): code 2, then 5, 15, 25, 40, 50.
-        let mut line = format!(" {code:<2} ");
-        const STARTS: [usize; 5] = [5, 15, 25, 40, 50];
-        for (f, start) in fields.iter().zip(STARTS) {
-            while line.len() < start - 1 {
-                line.push(' ');
-            }
-            line.push_str(f);
-        }
-        writeln!(w, "{}", line.trim_end())
+/// Format an integer into a reused buffer.
+fn number(buf: &mut String, v: i64) {
+    use std::fmt::Write as _;
+    buf.clear();
+    if (0..10).contains(&v) {
+        buf.push(char::from(b'0' + v as u8));
     } else {
-        let mut line = String::from(" ");
-        if !code.is_empty() {
-            line.push_str(code);
-            line.push(' ');
+        let _ = write!(buf, "{v}");
+    }
+}
+
+/// One MPS data line at a time, built in a reused buffer.
+struct MpsLine {
+    fixed: bool,
+    buf: String,
+}
+
+impl MpsLine {
+    fn new(fixed: bool) -> Self {
+        MpsLine {
+            fixed,
+            buf: String::with_capacity(80),
         }
-        line.push_str(
-            &fields
-                .iter()
-                .filter(|f| !f.is_empty())
-                .copied()
-                .collect::<Vec<_>>()
-                .join(" "),
-        );
-        writeln!(w, "{line}")
+    }
+
+    /// `code` is field 1 (row type or bound type); `fields` are fields 2 to 6. An empty field
+    /// keeps its place in fixed MPS and is left out in free MPS.
+    fn fields(&mut self, w: &mut dyn Write, code: &str, fields: &[&str]) -> io::Result<()> {
+        // Fixed MPS field starts (1-based columns): code 2, then 5, 15, 25, 40, 50.
+        const STARTS: [usize; 5] = [5, 15, 25, 40, 50];
+        let buf = &mut self.buf;
+        buf.clear();
+        buf.push(' ');
+        buf.push_str(code);
+        for (f, start) in fields.iter().zip(STARTS) {
+            if self.fixed {
+                while buf.len() < start - 1 {
+                    buf.push(' ');
+                }
+            } else if f.is_empty() {
+                continue;
+            } else if buf.len() > 1 {
+                buf.push(' ');
+            }
+            buf.push_str(f);
+        }
+        let end = buf.trim_end().len();
+        buf.truncate(end);
+        buf.push('\n');
+        w.write_all(buf.as_bytes())
     }
 }
 

@@ -4,8 +4,6 @@
 //! `<= 1` otherwise. Givens are not rows: they remove values from domains, so a given cell has
 //! no columns and its peers have no column for its value.
 
-use std::collections::BTreeMap;
-
 use crate::mip::{Column, Mip, Row, RuleStats, Sense};
 use crate::puzzle::{Puzzle, RuleKind};
 
@@ -44,6 +42,7 @@ pub fn lower(p: &Puzzle) -> Mip {
     let fixed: Vec<Option<i64>> = p.givens.clone();
 
     let mut columns = Vec::new();
+    let mut column_names = crate::mip::Names::default();
     let mut cell_columns = vec![Vec::new(); n];
     let mut rows = Vec::new();
     for cell in 0..n {
@@ -51,12 +50,18 @@ pub fn lower(p: &Puzzle) -> Mip {
             continue;
         }
         let first = columns.len();
+        let cell_name = p.cell_name(cell);
         for k in 0..nv {
             if domain[cell][k] {
                 let v = p.lo + k as i64;
                 cell_columns[cell].push((v, columns.len()));
+                column_names.push_with(|t| {
+                    t.push_str("x_");
+                    t.push_str(&cell_name);
+                    t.push('_');
+                    push_int(t, v);
+                });
                 columns.push(Column {
-                    name: format!("x_{}_{v}", p.cell_name(cell)),
                     lower: 0,
                     upper: 1,
                     integer: true,
@@ -65,7 +70,7 @@ pub fn lower(p: &Puzzle) -> Mip {
             }
         }
         rows.push(Row {
-            name: p.cell_name(cell),
+            name: cell_name,
             terms: (first..columns.len()).map(|c| (c, 1)).collect(),
             sense: Sense::Eq,
             rhs: 1,
@@ -83,18 +88,20 @@ pub fn lower(p: &Puzzle) -> Mip {
         let before = (rows.len(), nonzeros(&rows));
         for area in areas {
             let full = area.cells.len() == nv;
-            // Per value: the area's constant part (fixed cells holding it) and its columns.
-            let mut per_value: BTreeMap<i64, (i64, Vec<(usize, i64)>)> =
-                p.values().map(|v| (v, (0, Vec::new()))).collect();
+            // Per value (by index): the area's constant part (givens holding it) and its columns.
+            let mut per_value: Vec<(i64, Vec<(usize, i64)>)> = (0..nv)
+                .map(|_| (0, Vec::with_capacity(area.cells.len())))
+                .collect();
             for &c in &area.cells {
                 if let Some(v) = fixed[c] {
-                    per_value.get_mut(&v).unwrap().0 += 1;
+                    per_value[idx(v)].0 += 1;
                 }
                 for &(v, col) in &cell_columns[c] {
-                    per_value.get_mut(&v).unwrap().1.push((col, 1));
+                    per_value[idx(v)].1.push((col, 1));
                 }
             }
-            for (v, (constant, terms)) in per_value {
+            for (k, (constant, terms)) in per_value.into_iter().enumerate() {
+                let v = p.lo + k as i64;
                 let rhs = 1 - constant;
                 let sense = if full { Sense::Eq } else { Sense::Le };
                 // Skip rows that cannot bind: `<=` with room for every term, `= 0` over nothing.
@@ -131,11 +138,21 @@ pub fn lower(p: &Puzzle) -> Mip {
         name: p.name.clone(),
         grid_cols: p.cols,
         columns,
+        column_names,
         rows,
         objective: Vec::new(),
         fixed,
         cell_columns,
         stats,
+    }
+}
+
+/// Append a non-negative integer without going through `fmt` (a million column names).
+fn push_int(t: &mut String, v: i64) {
+    if (0..10).contains(&v) {
+        t.push(char::from(b'0' + v as u8));
+    } else {
+        t.push_str(&v.to_string());
     }
 }
 

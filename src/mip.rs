@@ -11,6 +11,8 @@ pub struct Mip {
     /// The grid's width, to name cells (`r2c5`) in messages.
     pub grid_cols: usize,
     pub columns: Vec<Column>,
+    /// Column names, in one arena (a million columns would otherwise be a million strings).
+    pub column_names: Names,
     pub rows: Vec<Row>,
     /// Minimised; empty for a pure feasibility model.
     pub objective: Vec<(usize, i64)>,
@@ -25,7 +27,6 @@ pub struct Mip {
 
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Column {
-    pub name: String,
     pub lower: i64,
     pub upper: i64,
     pub integer: bool,
@@ -56,7 +57,40 @@ pub struct RuleStats {
     pub nonzeros: usize,
 }
 
+/// Many short strings stored end to end in one `String`.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Names {
+    text: String,
+    ends: Vec<usize>,
+}
+
+impl Names {
+    /// Append a name built by `f` (which writes into the arena) and return its index.
+    pub fn push_with(&mut self, f: impl FnOnce(&mut String)) -> usize {
+        f(&mut self.text);
+        self.ends.push(self.text.len());
+        self.ends.len() - 1
+    }
+
+    pub fn get(&self, i: usize) -> &str {
+        let start = if i == 0 { 0 } else { self.ends[i - 1] };
+        &self.text[start..self.ends[i]]
+    }
+
+    pub fn len(&self) -> usize {
+        self.ends.len()
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.ends.is_empty()
+    }
+}
+
 impl Mip {
+    pub fn column_name(&self, col: usize) -> &str {
+        self.column_names.get(col)
+    }
+
     pub fn cell_name(&self, cell: usize) -> String {
         format!(
             "r{}c{}",

@@ -299,6 +299,6 @@ fn index_by_name(mip: &Mip) -> std::collections::HashMap<&str, usize> {
     mip.columns
         .iter()
         .enumerate()
-        .map(|(i, c)| (c.name.as_str(), i))
+        .map(|(i, _)| (mip.column_name(i), i))
         .collect()
 }
