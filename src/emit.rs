@@ -291,7 +291,13 @@ fn write_mps(mip: &Mip, w: &mut dyn Write, fixed: bool) -> io::Result<()> {
         mip.rows.len(),
         mip.nonzeros()
     )?;
-    writeln!(w, "NAME          {name}")?;
+    // `FREE` on the NAME line tells CBC's reader (CoinMpsIO) the file is free MPS; without it,
+    // it guesses from the layout and misreads short names. HiGHS and GLPK accept it.
+    writeln!(
+        w,
+        "NAME          {name}{}",
+        if fixed { "" } else { " FREE" }
+    )?;
     let mut line = MpsLine::new(fixed);
     writeln!(w, "ROWS")?;
     line.fields(w, "N", &["obj"])?;

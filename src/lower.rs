@@ -65,7 +65,6 @@ pub fn lower(p: &Puzzle) -> Mip {
                     lower: 0,
                     upper: 1,
                     integer: true,
-                    meaning: (cell, v),
                 });
             }
         }
@@ -74,6 +73,22 @@ pub fn lower(p: &Puzzle) -> Mip {
             terms: (first..columns.len()).map(|c| (c, 1)).collect(),
             sense: Sense::Eq,
             rhs: 1,
+        });
+    }
+    if columns.is_empty() {
+        // Givens fill the grid. HiGHS fails on a model without rows or columns and CBC calls
+        // it invalid, so the model gets a placeholder column fixed at 0 and one row over it.
+        column_names.push_with(|t| t.push_str("zero"));
+        columns.push(Column {
+            lower: 0,
+            upper: 0,
+            integer: false,
+        });
+        rows.push(Row {
+            name: "zero".into(),
+            terms: vec![(0, 1)],
+            sense: Sense::Eq,
+            rhs: 0,
         });
     }
     let mut stats = vec![RuleStats {

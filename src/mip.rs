@@ -2,8 +2,6 @@
 //! map back from columns to cell values. Everything is integral, so coefficients are `i64` and
 //! the text the emitters write is exact.
 
-use crate::puzzle::Cell;
-
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Mip {
     /// The puzzle's name, for the file headers.
@@ -30,8 +28,6 @@ pub struct Column {
     pub lower: i64,
     pub upper: i64,
     pub integer: bool,
-    /// The cell and value this column is the indicator of.
-    pub meaning: (Cell, i64),
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

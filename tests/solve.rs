@@ -98,3 +98,49 @@ fn auto_picks_highs_when_installed() {
     assert_eq!(out.code, 0, "{}", out.stderr);
     assert!(out.stderr.contains("solved with highs"), "{}", out.stderr);
 }
+
+/// Givens that fill the grid leave no free cell: the model still goes through each solver
+/// (a placeholder column and row keep every reader happy) and comes back as the same grid.
+#[test]
+fn givens_that_fill_the_grid() {
+    let full: String = expected_grid("classic")
+        .iter()
+        .flatten()
+        .map(|v| v.to_string())
+        .collect();
+    for solver in ["cbc", "highs"] {
+        for format in ["lp", "mps", "fixed-mps"] {
+            let out = sdkc(&[
+                "run",
+                "examples/classic.sdk",
+                "--solver",
+                solver,
+                "--format",
+                format,
+                "--givens",
+                &full,
+            ]);
+            assert_eq!(out.code, 0, "{solver} {format}: {}", out.stderr);
+            assert_eq!(printed_grid(&out.stdout), expected_grid("classic"));
+        }
+    }
+}
+
+/// Short names in free MPS: CBC must not mistake the file for fixed MPS.
+#[test]
+fn tiny_latin_square_in_free_mps() {
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::write(
+        dir.path().join("m.sdk"),
+        "grid 2x2\ngivens \"1...\"\nrule distinct rows, columns\n",
+    )
+    .unwrap();
+    for solver in ["cbc", "highs"] {
+        let out = common::sdkc_in(
+            dir.path(),
+            &["run", "m.sdk", "--solver", solver, "--format", "mps"],
+        );
+        assert_eq!(out.code, 0, "{solver}: {}", out.stderr);
+        assert_eq!(out.stdout, "1 2\n2 1\n");
+    }
+}
