@@ -250,6 +250,7 @@ impl Analyzer {
                     }
                     let area = Area {
                         name: name.value.clone(),
+                        label: format!("area {}", name.value),
                         cells: list,
                     };
                     self.define(&mut sets, name.value.clone(), name.span, vec![area]);
@@ -301,7 +302,7 @@ impl Analyzer {
                                 r.span,
                                 ErrorKind::AreaTooLarge {
                                     rule: rule_name.clone(),
-                                    area: area.name.clone(),
+                                    area: area.label.clone(),
                                     cells: area.cells.len(),
                                     values: shape.value_count(),
                                 },
@@ -631,6 +632,7 @@ impl Analyzer {
             match areas.iter_mut().find(|a| a.name == name) {
                 Some(a) => a.cells.push(cell),
                 None => areas.push(Area {
+                    label: format!("region {name}"),
                     name,
                     cells: vec![cell],
                 }),
@@ -662,7 +664,7 @@ impl Analyzer {
                             g.span,
                             ErrorKind::GivensConflict {
                                 rule: rule.to_string(),
-                                area: area_label(&area.name),
+                                area: area.label.clone(),
                                 value: g.value,
                                 first: name(f),
                                 second: name(c),
@@ -684,21 +686,6 @@ impl Analyzer {
                 }
             }
         }
-    }
-}
-
-/// How an area is named in a sentence: built-in areas by what they are, others by name.
-fn area_label(name: &str) -> String {
-    let kind = match name.chars().next() {
-        Some('r') => "row",
-        Some('c') => "column",
-        Some('b') => "box",
-        Some('d') => "diagonal",
-        _ => "",
-    };
-    match name[1..].parse::<usize>() {
-        Ok(n) if !kind.is_empty() && name.len() > 1 => format!("{kind} {n}"),
-        _ => format!("area {name}"),
     }
 }
 
@@ -727,17 +714,20 @@ fn builtin(
     let areas = match name {
         "cells" => vec![Area {
             name: "cells".into(),
+            label: "the grid".into(),
             cells: (0..rows * cols).collect(),
         }],
         "rows" => (0..rows)
             .map(|r| Area {
                 name: format!("r{}", r + 1),
+                label: format!("row {}", r + 1),
                 cells: (0..cols).map(|c| cell(r, c)).collect(),
             })
             .collect(),
         "columns" => (0..cols)
             .map(|c| Area {
                 name: format!("c{}", c + 1),
+                label: format!("column {}", c + 1),
                 cells: (0..rows).map(|r| cell(r, c)).collect(),
             })
             .collect(),
@@ -751,6 +741,7 @@ fn builtin(
                         .collect();
                     v.push(Area {
                         name: format!("b{}", v.len() + 1),
+                        label: format!("box {}", v.len() + 1),
                         cells,
                     });
                 }
@@ -760,10 +751,12 @@ fn builtin(
         "diagonal" | "antidiagonal" | "diagonals" if rows != cols => return None,
         "diagonal" => vec![Area {
             name: "d1".into(),
+            label: "the main diagonal".into(),
             cells: (0..rows).map(|i| cell(i, i)).collect(),
         }],
         "antidiagonal" => vec![Area {
             name: "d2".into(),
+            label: "the anti-diagonal".into(),
             cells: (0..rows).map(|i| cell(i, cols - 1 - i)).collect(),
         }],
         "diagonals" => {

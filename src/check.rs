@@ -73,7 +73,7 @@ pub fn check(p: &Puzzle, grid: &[i64]) -> Vec<Violation> {
                                         p.cell_name(a),
                                         p.cell_name(b),
                                         grid[a],
-                                        area.name
+                                        area.label
                                     ),
                                 });
                             }

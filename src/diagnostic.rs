@@ -258,7 +258,7 @@ impl fmt::Display for ErrorKind {
                 values,
             } => write!(
                 f,
-                "rule `{rule}` can never hold: area {area} has {cells} cells but there are only {values} values"
+                "rule `{rule}` can never hold: {area} has {cells} cells but there are only {values} values"
             ),
             GivensConflict {
                 rule,

@@ -42,7 +42,10 @@ pub enum RuleKind {
 /// `d2`), a region (its letter), or an area the model defines.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Area {
+    /// Short, for LP row names: `r1`, `c1`, `b1`, `d1`, a region's letter, an area's name.
     pub name: String,
+    /// For sentences: `row 1`, `box 5`, `the main diagonal`, `region A`, `area cage1`.
+    pub label: String,
     pub cells: Vec<Cell>,
 }
 

@@ -250,3 +250,16 @@ fn fixed_mps_names_too_long() {
     );
     drop(model);
 }
+
+#[test]
+fn regions_drawn_with_any_letter_are_named_in_messages() {
+    // A region letter outside ASCII, and two equal givens in it.
+    let model = "grid 2x2\nvalues 1..4\nregions {\n  é é\n  b b\n}\ngivens \"11..\"\nrule distinct regions\n";
+    let err = error_of(model.as_bytes());
+    assert!(
+        err.contains(
+            "× the givens already break rule `regions`: r1c1 and r1c2 are both 1 in region é"
+        ),
+        "{err}"
+    );
+}
