@@ -302,3 +302,179 @@ fn index_by_name(mip: &Mip) -> std::collections::HashMap<&str, usize> {
         .map(|(i, _)| (mip.column_name(i), i))
         .collect()
 }
+
+#[cfg(test)]
+mod tests {
+    //! The readers on solution files as CBC 2.10.8 and HiGHS 1.15.1 write them (status lines
+    //! and layouts copied from real runs), for the cases a sudoku rarely provokes.
+    use super::*;
+
+    /// A 2x2 Latin square with r1c1 = 1: columns x_r1c2_2, x_r2c1_2, x_r2c2_1, x_r2c2_2.
+    fn mip() -> Mip {
+        let p = crate::load(
+            "t.sdk",
+            b"grid 2x2\ngivens \"1...\"\nrule distinct rows, columns\n",
+            None,
+        )
+        .unwrap();
+        let m = crate::lower::lower(&p);
+        assert_eq!(
+            (0..4).map(|c| m.column_name(c)).collect::<Vec<_>>(),
+            ["x_r1c2_2", "x_r2c1_2", "x_r2c2_1", "x_r2c2_2"]
+        );
+        m
+    }
+
+    #[test]
+    fn cbc_optimal_lists_only_nonzero_columns() {
+        let text = "Optimal - objective value 0.00000000\n      0 x_r1c2_2                 1                       0\n      1 x_r2c1_2                 1                       0\n      2 x_r2c2_1                 1                       0\n";
+        assert_eq!(
+            cbc::read_solution(text, &mip()),
+            Ok(Outcome::Solved(vec![1.0, 1.0, 1.0, 0.0]))
+        );
+        let sparse = "Optimal - objective value 0.00000000\n      2 x_r2c2_1                 1                       0\n";
+        assert_eq!(
+            cbc::read_solution(sparse, &mip()),
+            Ok(Outcome::Solved(vec![0.0, 0.0, 1.0, 0.0]))
+        );
+    }
+
+    #[test]
+    fn cbc_stopped_on_time_with_and_without_a_solution() {
+        let with = "Stopped on time - objective value 2687.00000000\n      0 x_r1c2_2                  1                       8\n";
+        assert_eq!(
+            cbc::read_solution(with, &mip()),
+            Ok(Outcome::Solved(vec![1.0, 0.0, 0.0, 0.0]))
+        );
+        let without = "Stopped on time (no integer solution - continuous used) - objective value 5812.69940390\n      0 x_r1c2_2         0.53140199                       0\n";
+        assert_eq!(cbc::read_solution(without, &mip()), Ok(Outcome::TimeLimit));
+    }
+
+    #[test]
+    fn cbc_infeasible_and_integer_infeasible() {
+        assert_eq!(
+            cbc::read_solution(
+                "Infeasible - objective value 0.00000000\n      0 x_r1c2_2  1  0\n",
+                &mip()
+            ),
+            Ok(Outcome::Infeasible)
+        );
+        assert_eq!(
+            cbc::read_solution("Integer infeasible - objective value 0.00000000\n", &mip()),
+            Ok(Outcome::Infeasible)
+        );
+    }
+
+    #[test]
+    fn cbc_marks_bound_violations_with_stars() {
+        let text = "Optimal - objective value 0\n**    1 x_r2c1_2                 1                       0\n";
+        assert_eq!(
+            cbc::read_solution(text, &mip()),
+            Ok(Outcome::Solved(vec![0.0, 1.0, 0.0, 0.0]))
+        );
+    }
+
+    #[test]
+    fn cbc_unknown_column_or_status_is_an_error() {
+        assert_eq!(
+            cbc::read_solution("Optimal - objective value 0\n 0 y 1 0\n", &mip()),
+            Err("line 2 names column `y`, which the model does not have".into())
+        );
+        assert_eq!(
+            cbc::read_solution("Status unknown - objective value 0.00000000\n", &mip()),
+            Err("unexpected status line `Status unknown - objective value 0.00000000`".into())
+        );
+        assert_eq!(
+            cbc::read_solution("", &mip()),
+            Err("the solution file is empty".into())
+        );
+    }
+
+    fn highs_file(status: &str, primal: &str, cols: &[(&str, &str)]) -> String {
+        let mut s = format!("Model status\n{status}\n\n# Primal solution values\n{primal}\n");
+        if primal == "Feasible" {
+            s.push_str(&format!("Objective 0\n# Columns {}\n", cols.len()));
+            for (n, v) in cols {
+                s.push_str(&format!("{n} {v}\n"));
+            }
+            s.push_str("# Rows 0\n");
+        }
+        s.push_str("\n# Dual solution values\nNone\n");
+        s
+    }
+
+    #[test]
+    fn highs_statuses() {
+        let cols = [
+            ("x_r1c2_2", "1"),
+            ("x_r2c1_2", "1"),
+            ("x_r2c2_1", "1"),
+            ("x_r2c2_2", "0"),
+        ];
+        assert_eq!(
+            highs::read_solution(&highs_file("Optimal", "Feasible", &cols), &mip()),
+            Ok(Outcome::Solved(vec![1.0, 1.0, 1.0, 0.0]))
+        );
+        assert_eq!(
+            highs::read_solution(&highs_file("Time limit reached", "Feasible", &cols), &mip()),
+            Ok(Outcome::Solved(vec![1.0, 1.0, 1.0, 0.0]))
+        );
+        assert_eq!(
+            highs::read_solution(&highs_file("Time limit reached", "None", &[]), &mip()),
+            Ok(Outcome::TimeLimit)
+        );
+        assert_eq!(
+            highs::read_solution(&highs_file("Infeasible", "None", &[]), &mip()),
+            Ok(Outcome::Infeasible)
+        );
+        // Binary columns are bounded, so "infeasible or unbounded" can only be infeasible.
+        assert_eq!(
+            highs::read_solution(
+                &highs_file("Primal infeasible or unbounded", "None", &[]),
+                &mip()
+            ),
+            Ok(Outcome::Infeasible)
+        );
+        assert_eq!(
+            highs::read_solution(&highs_file("Interrupted by user", "None", &[]), &mip()),
+            Err("unexpected model status `Interrupted by user`".into())
+        );
+    }
+
+    #[test]
+    fn highs_values_in_exponent_form_and_short_files() {
+        let cols = [
+            ("x_r1c2_2", "1e+00"),
+            ("x_r2c1_2", "9.9999999e-01"),
+            ("x_r2c2_1", "-0"),
+            ("x_r2c2_2", "1"),
+        ];
+        assert_eq!(
+            highs::read_solution(&highs_file("Optimal", "Feasible", &cols), &mip()),
+            Ok(Outcome::Solved(vec![1.0, 0.99999999, 0.0, 1.0]))
+        );
+        let short = highs_file("Optimal", "Feasible", &cols[..2]);
+        assert_eq!(
+            highs::read_solution(&short, &mip()),
+            Err("the file lists 2 of 2 columns; the model has 4".into())
+        );
+        assert_eq!(
+            highs::read_solution("Solution\n", &mip()),
+            Err("the file does not start with `Model status`".into())
+        );
+    }
+
+    #[test]
+    fn decode_needs_exactly_one_value_per_cell() {
+        let m = mip();
+        assert_eq!(decode(&m, &[1.0, 1.0, 1.0, 0.0]), Ok(vec![1, 2, 2, 1]));
+        assert_eq!(
+            decode(&m, &[1.0, 0.0, 1.0, 0.0]),
+            Err("no value is set for cell r2c1".into())
+        );
+        assert_eq!(
+            decode(&m, &[1.0, 1.0, 1.0, 1.0]),
+            Err("cell r2c2 has several values set: [1, 2]".into())
+        );
+    }
+}
