@@ -29,13 +29,13 @@ fn stages(c: &mut Criterion) {
     for n in [3usize, 7] {
         let text = model(n);
         let puzzle = sdkc::load("bench.sdk", text.as_bytes(), None).unwrap();
-        let mip = sdkc::lower::lower(&puzzle);
+        let mip = sdkc::lower::lower(&puzzle).unwrap();
         let mut g = c.benchmark_group(format!("n{n}"));
         g.sample_size(20);
         g.bench_function("analyze", |b| {
             b.iter(|| sdkc::load("bench.sdk", text.as_bytes(), None).unwrap())
         });
-        g.bench_function("lower", |b| b.iter(|| sdkc::lower::lower(&puzzle)));
+        g.bench_function("lower", |b| b.iter(|| sdkc::lower::lower(&puzzle).unwrap()));
         for format in [Format::Lp, Format::Mps] {
             g.bench_function(format!("emit-{format}"), |b| {
                 b.iter(|| {

@@ -52,8 +52,24 @@ pub enum StatementKind {
     },
     Rule {
         name: Option<Spanned<String>>,
+        /// `rule NAME (bigm): ...`: the formulation asked for this rule.
+        formulation: Option<Spanned<String>>,
         body: RuleBody,
     },
+    Marks(Block),
+    Relation {
+        name: Spanned<String>,
+        def: RelationDef,
+    },
+    Encoding(Spanned<String>),
+}
+
+#[derive(Debug, Clone)]
+pub enum RelationDef {
+    /// A built-in stencil by name (`orthogonal`, `knight`, ...).
+    Named(Spanned<String>),
+    /// Offsets `(dr, dc)`, taken in both directions.
+    Offsets(Vec<Spanned<(i64, i64)>>),
 }
 
 #[derive(Debug, Clone)]
@@ -90,4 +106,85 @@ pub struct Block {
 #[derive(Debug, Clone)]
 pub enum RuleBody {
     Distinct(Vec<Spanned<String>>),
+    Expr(Expr),
+}
+
+#[derive(Debug, Clone)]
+pub struct Expr {
+    pub kind: ExprKind,
+    pub span: Span,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum BinOp {
+    Iff,
+    Implies,
+    Or,
+    And,
+    Eq,
+    Ne,
+    Lt,
+    Le,
+    Gt,
+    Ge,
+    Add,
+    Sub,
+    Mul,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum QuantKind {
+    /// `for` and `forall`: every element.
+    All,
+    /// `exists`: at least one.
+    Any,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum AggKind {
+    Sum,
+    Count,
+    NDistinct,
+}
+
+#[derive(Debug, Clone)]
+pub enum Binder {
+    One(Spanned<String>),
+    Pair(Spanned<String>, Spanned<String>),
+}
+
+/// What a quantifier or aggregate ranges over: a set or relation by name, or a call such as
+/// `orth(c)` or `steps(t1)`.
+#[derive(Debug, Clone)]
+pub struct SetExpr {
+    pub name: Spanned<String>,
+    pub args: Option<Vec<Expr>>,
+    pub span: Span,
+}
+
+#[derive(Debug, Clone)]
+pub struct Comprehension {
+    pub binder: Binder,
+    pub set: SetExpr,
+    pub filter: Option<Box<Expr>>,
+    pub body: Box<Expr>,
+}
+
+#[derive(Debug, Clone)]
+pub enum ExprKind {
+    Int(i64),
+    Cell(CellRef),
+    Var(String),
+    Value(Box<Expr>),
+    Mark(Box<Expr>, Spanned<String>),
+    Call(Spanned<String>, Vec<Expr>),
+    Abs(Box<Expr>),
+    Neg(Box<Expr>),
+    Not(Box<Expr>),
+    Binary(BinOp, Box<Expr>, Box<Expr>),
+    Quant(QuantKind, Comprehension),
+    /// `sum(c in S: e)`, `count(c in S: cond)`, or `ndistinct(S)` (`body` is `v[c]`).
+    Aggregate(AggKind, Comprehension),
+    /// `ndistinct(S)`, `sum(S)`, `count(S)` written over a set directly.
+    AggregateSet(AggKind, SetExpr),
 }

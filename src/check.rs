@@ -4,7 +4,7 @@
 
 use std::fmt;
 
-use crate::puzzle::{Cell, Puzzle, RuleKind};
+use crate::puzzle::{AggKind, BinOp, Binder, Cell, CellTerm, Expr, Puzzle, RuleKind, SetTerm};
 
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Violation {
@@ -60,6 +60,22 @@ pub fn check(p: &Puzzle, grid: &[i64]) -> Vec<Violation> {
     }
     for rule in &p.rules {
         match &rule.kind {
+            RuleKind::Expr { expr, vars, .. } => {
+                let mut ev = Eval {
+                    p,
+                    grid,
+                    env: vec![usize::MAX; *vars],
+                };
+                out.extend(
+                    ev.violations(expr)
+                        .into_iter()
+                        .map(|(cells, message)| Violation {
+                            rule: rule.name.clone(),
+                            cells,
+                            message,
+                        }),
+                );
+            }
             RuleKind::Distinct(areas) => {
                 for area in areas {
                     for (i, &a) in area.cells.iter().enumerate() {
@@ -84,4 +100,201 @@ pub fn check(p: &Puzzle, grid: &[i64]) -> Vec<Violation> {
         }
     }
     out
+}
+
+/// The expression interpreter: quantifiers enumerate their sets, aggregates count, and every
+/// comparison is computed on the grid's values. Arithmetic saturates rather than overflowing.
+struct Eval<'a> {
+    p: &'a Puzzle,
+    grid: &'a [i64],
+    /// The cell each bound variable stands for.
+    env: Vec<Cell>,
+}
+
+/// At most this many failing instances are listed per rule.
+const MAX_REPORTED: usize = 10;
+
+impl Eval<'_> {
+    /// The instances of a rule that fail: for a top-level `for`, each failing binding with its
+    /// cells; otherwise the rule as a whole.
+    fn violations(&mut self, e: &Expr) -> Vec<(Vec<Cell>, String)> {
+        if let Expr::Quant {
+            all: true,
+            binder,
+            set,
+            filter,
+            body,
+        } = e
+        {
+            let mut out = Vec::new();
+            for cells in self.members(*binder, set) {
+                self.bind(*binder, &cells);
+                if filter.as_ref().is_some_and(|f| !self.truth(f)) {
+                    continue;
+                }
+                if !self.truth(body) && out.len() < MAX_REPORTED {
+                    let names: Vec<String> = cells
+                        .iter()
+                        .map(|&c| format!("{} = {}", self.p.cell_name(c), self.grid[c]))
+                        .collect();
+                    out.push((cells, format!("fails for {}", names.join(", "))));
+                }
+            }
+            return out;
+        }
+        if self.truth(e) {
+            Vec::new()
+        } else {
+            vec![(Vec::new(), "does not hold".into())]
+        }
+    }
+
+    fn cell(&self, t: CellTerm) -> Cell {
+        match t {
+            CellTerm::Fixed(c) => c,
+            CellTerm::Var(v) => self.env[v],
+        }
+    }
+
+    fn bind(&mut self, binder: Binder, cells: &[Cell]) {
+        match binder {
+            Binder::One(v) => self.env[v] = cells[0],
+            Binder::Pair(a, b) => {
+                self.env[a] = cells[0];
+                self.env[b] = cells[1];
+            }
+        }
+    }
+
+    /// The elements a binder ranges over: single cells, or pairs.
+    fn members(&self, binder: Binder, set: &SetTerm) -> Vec<Vec<Cell>> {
+        let list: Vec<Cell> = match set {
+            SetTerm::Cells(c) => c.clone(),
+            SetTerm::Neighbours(rel, c) => self.p.neighbours(*rel, self.cell(*c)),
+            SetTerm::Pairs(rel) => {
+                return self
+                    .p
+                    .relation_pairs(*rel)
+                    .into_iter()
+                    .map(|(a, b)| vec![a, b])
+                    .collect();
+            }
+            SetTerm::Steps(c) => return c.windows(2).map(<[Cell]>::to_vec).collect(),
+        };
+        match binder {
+            Binder::One(_) => list.into_iter().map(|c| vec![c]).collect(),
+            Binder::Pair(..) => {
+                let mut pairs = Vec::new();
+                for i in 0..list.len() {
+                    for j in i + 1..list.len() {
+                        pairs.push(vec![list[i], list[j]]);
+                    }
+                }
+                pairs
+            }
+        }
+    }
+
+    fn truth(&mut self, e: &Expr) -> bool {
+        match e {
+            Expr::Bool(b) => *b,
+            Expr::HasMark(c, m) => {
+                let marks = &self.p.marks[self.cell(*c)];
+                m.chars().all(|ch| marks.contains(ch))
+            }
+            Expr::Not(x) => !self.truth(x),
+            Expr::Bin(op, l, r) => match op {
+                BinOp::And => self.truth(l) && self.truth(r),
+                BinOp::Or => self.truth(l) || self.truth(r),
+                BinOp::Implies => !self.truth(l) || self.truth(r),
+                BinOp::Iff => self.truth(l) == self.truth(r),
+                _ => {
+                    let (a, b) = (self.number(l), self.number(r));
+                    match op {
+                        BinOp::Eq => a == b,
+                        BinOp::Ne => a != b,
+                        BinOp::Lt => a < b,
+                        BinOp::Le => a <= b,
+                        BinOp::Gt => a > b,
+                        BinOp::Ge => a >= b,
+                        _ => unreachable!("arithmetic is not a condition"),
+                    }
+                }
+            },
+            Expr::Quant {
+                all,
+                binder,
+                set,
+                filter,
+                body,
+            } => {
+                let saved = self.env.clone();
+                let mut result = *all;
+                for cells in self.members(*binder, set) {
+                    self.bind(*binder, &cells);
+                    if filter.as_ref().is_some_and(|f| !self.truth(f)) {
+                        continue;
+                    }
+                    if self.truth(body) != *all {
+                        result = !*all;
+                        break;
+                    }
+                }
+                self.env = saved;
+                result
+            }
+            _ => unreachable!("the analyzer only lets conditions here"),
+        }
+    }
+
+    fn number(&mut self, e: &Expr) -> i64 {
+        match e {
+            Expr::Int(v) => *v,
+            Expr::Value(c) => self.grid[self.cell(*c)],
+            Expr::Row(c) => (self.cell(*c) / self.p.cols + 1) as i64,
+            Expr::Col(c) => (self.cell(*c) % self.p.cols + 1) as i64,
+            Expr::Neg(x) => self.number(x).saturating_neg(),
+            Expr::Abs(x) => self.number(x).saturating_abs(),
+            Expr::Bin(op, l, r) => {
+                let (a, b) = (self.number(l), self.number(r));
+                match op {
+                    BinOp::Add => a.saturating_add(b),
+                    BinOp::Sub => a.saturating_sub(b),
+                    BinOp::Mul => a.saturating_mul(b),
+                    _ => unreachable!("conditions are not numbers"),
+                }
+            }
+            Expr::Agg {
+                kind,
+                binder,
+                set,
+                filter,
+                body,
+            } => {
+                let saved = self.env.clone();
+                let mut total = 0i64;
+                let mut seen = std::collections::BTreeSet::new();
+                for cells in self.members(*binder, set) {
+                    self.bind(*binder, &cells);
+                    if filter.as_ref().is_some_and(|f| !self.truth(f)) {
+                        continue;
+                    }
+                    match kind {
+                        AggKind::Sum => total = total.saturating_add(self.number(body)),
+                        AggKind::Count => total += i64::from(self.truth(body)),
+                        AggKind::NDistinct => {
+                            seen.insert(self.number(body));
+                        }
+                    }
+                }
+                self.env = saved;
+                if *kind == AggKind::NDistinct {
+                    seen.len() as i64
+                } else {
+                    total
+                }
+            }
+            _ => unreachable!("the analyzer only lets numbers here"),
+        }
+    }
 }

@@ -135,16 +135,65 @@ pub enum ErrorKind {
         found: usize,
     },
     RegionRowLength {
+        what: &'static str,
         row: usize,
         expected: usize,
         found: usize,
     },
     RegionRowCount {
+        what: &'static str,
         expected: usize,
         found: usize,
     },
     BadRegionToken {
         token: String,
+    },
+    UnknownName {
+        name: String,
+        suggestion: Option<String>,
+    },
+    UnknownFunction {
+        name: String,
+        suggestion: Option<String>,
+    },
+    TypeMismatch {
+        expected: &'static str,
+        found: &'static str,
+    },
+    ArgumentCount {
+        name: String,
+        expected: usize,
+        found: usize,
+    },
+    NeverHolds {
+        detail: String,
+    },
+    EmptyQuantifier {
+        set: String,
+    },
+    NoMarks,
+    UnknownMark {
+        mark: String,
+    },
+    PairsNeedPairBinder {
+        set: String,
+    },
+    FamilyNotASet {
+        name: String,
+    },
+    UnknownRelation {
+        name: String,
+    },
+    UnknownFormulation {
+        name: String,
+    },
+    UnknownEncoding {
+        name: String,
+    },
+    ValueTooLarge,
+    Unsupported {
+        rule: String,
+        what: String,
     },
     AreaTooLarge {
         rule: String,
@@ -239,18 +288,62 @@ impl fmt::Display for ErrorKind {
                 "the one-line givens have {found} characters, but the grid has {expected} cells"
             ),
             RegionRowLength {
+                what,
                 row,
                 expected,
                 found,
-            } => write!(
-                f,
-                "region map row {row} has {found} cells, but the grid has {expected} columns"
-            ),
-            RegionRowCount { expected, found } => write!(
-                f,
-                "the region map has {found} rows, but the grid has {expected}"
-            ),
+            } => {
+                write!(
+                    f,
+                    "{what} row {row} has {found} cells, but the grid has {expected} columns"
+                )
+            }
+            RegionRowCount {
+                what,
+                expected,
+                found,
+            } => {
+                write!(
+                    f,
+                    "the {what} has {found} rows, but the grid has {expected}"
+                )
+            }
             BadRegionToken { token } => write!(f, "`{token}` is not a region letter"),
+            UnknownName { name, .. } => write!(f, "unknown name `{name}`"),
+            UnknownFunction { name, .. } => write!(f, "unknown function `{name}`"),
+            TypeMismatch { expected, found } => write!(f, "expected {expected}, found {found}"),
+            ArgumentCount {
+                name,
+                expected,
+                found,
+            } => {
+                write!(
+                    f,
+                    "`{name}` takes {expected} argument{}, found {found}",
+                    if *expected == 1 { "" } else { "s" }
+                )
+            }
+            NeverHolds { detail } => write!(f, "this comparison can never hold: {detail}"),
+            EmptyQuantifier { set } => {
+                write!(f, "the quantifier ranges over `{set}`, which is empty")
+            }
+            NoMarks => write!(f, "the model has no `marks` block, so no cell has a mark"),
+            UnknownMark { mark } => write!(f, "no cell is marked `{mark}`"),
+            PairsNeedPairBinder { set } => write!(
+                f,
+                "`{set}` is a set of cell pairs: bind two names, as in `for (a, b) in {set}`"
+            ),
+            FamilyNotASet { name } => {
+                write!(f, "`{name}` is a family of areas, not one set of cells")
+            }
+            UnknownRelation { name } => write!(f, "unknown relation `{name}`"),
+            UnknownFormulation { name } => write!(f, "unknown formulation `{name}`"),
+            UnknownEncoding { name } => write!(f, "unknown encoding `{name}`"),
+            ValueTooLarge => write!(f, "this number is too large"),
+            Unsupported { rule, what } => write!(
+                f,
+                "rule `{rule}` uses something sdkc cannot encode yet: {what}"
+            ),
             AreaTooLarge {
                 rule,
                 area,
@@ -301,6 +394,19 @@ impl ErrorKind {
             GivensRowCount { found, .. } | RegionRowCount { found, .. } => format!("{found} rows"),
             OneLineLength { found, .. } => format!("{found} characters"),
             BadRegionToken { .. } => "not a letter".into(),
+            UnknownName { .. } => "not defined".into(),
+            UnknownFunction { .. } => "no such function".into(),
+            TypeMismatch { found, .. } => format!("this is {found}"),
+            ArgumentCount { .. } => "here".into(),
+            NeverHolds { .. } => "always false".into(),
+            EmptyQuantifier { .. } => "empty".into(),
+            NoMarks => "mark used here".into(),
+            UnknownMark { .. } => "not in the marks block".into(),
+            PairsNeedPairBinder { .. } | FamilyNotASet { .. } => "here".into(),
+            UnknownRelation { .. } => "not a relation".into(),
+            UnknownFormulation { .. } | UnknownEncoding { .. } => "unknown".into(),
+            ValueTooLarge => "too large".into(),
+            Unsupported { .. } => "this rule".into(),
             AreaTooLarge { .. } => "too many cells for the values".into(),
             GivensConflict { second, .. } => format!("{second}"),
         }
@@ -318,6 +424,17 @@ impl ErrorKind {
                 tiling_example(*rows, *cols)
             )),
             EmptyValueRange { .. } => Some("write the smallest value first, as in `values 1..9`".into()),
+            UnknownName { suggestion: Some(s), .. } | UnknownFunction { suggestion: Some(s), .. } => {
+                Some(format!("did you mean `{s}`?"))
+            }
+            UnknownFunction { suggestion: None, .. } => Some(
+                "the functions are row(c), col(c), and a relation or stencil applied to a cell (orthogonal(c), diagonal(c), king(c), knight(c))".into(),
+            ),
+            NoMarks => Some("add a `marks { ... }` block: one token of mark symbols per cell, `.` for none".into()),
+            FamilyNotASet { name } => Some(format!("use `distinct {name}`, or quantify over one of its areas")),
+            UnknownRelation { .. } => Some("the built-in stencils are orthogonal, diagonal, king and knight; or write `offsets (0,1) (1,0)`".into()),
+            UnknownFormulation { .. } => Some("the formulations are `table` (the default), `pairs` and `bigm`".into()),
+            UnknownEncoding { .. } => Some("the encodings are `onehot` (the default) and `integer`".into()),
             UnknownSet { suggestion: Some(s), .. } => Some(format!("did you mean `{s}`?")),
             UnknownSet { suggestion: None, .. } => Some(
                 "the sets are cells, rows, columns, boxes, diagonals, diagonal, antidiagonal, regions, and the areas this file defines".into(),

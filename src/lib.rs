@@ -19,6 +19,7 @@ pub mod puzzle;
 pub mod solve;
 
 use diagnostic::{Diagnostic, Origin, Source};
+use mip::Mip;
 use puzzle::Puzzle;
 
 /// A model that did not compile: its diagnostics, rendered against the sources they point into.
@@ -34,42 +35,56 @@ pub struct ModelErrors {
 /// Parse and analyze a model file's bytes. `name` is what messages call the file;
 /// `givens` replaces the model's givens with a one-line puzzle.
 pub fn load(name: &str, bytes: &[u8], givens: Option<&str>) -> Result<Puzzle, ModelErrors> {
-    let fail = |diags: Vec<Diagnostic>, text: &str| {
-        let model_src = Source { name, text };
-        let arg_src = Source {
-            name: "--givens",
-            text: givens.unwrap_or(""),
-        };
-        let src = |d: &Diagnostic| {
-            if d.origin == Origin::GivensArg {
-                &arg_src
-            } else {
-                &model_src
-            }
-        };
-        ModelErrors {
-            rendered: diags
-                .iter()
-                .map(|d| diagnostic::render(d, src(d)))
-                .collect(),
-            one_line: diags
-                .iter()
-                .map(|d| diagnostic::one_line(d, src(d)))
-                .collect(),
-            diagnostics: diags,
-        }
-    };
     let text = match parse::decode(bytes) {
         Ok(t) => t,
-        Err(d) => {
+        Err(mut d) => {
             // Show the valid text before the bad byte, so line:column still points at it.
             let valid = String::from_utf8_lossy(&bytes[..d.span.start]).into_owned();
             let lossy = valid.clone() + "\u{FFFD}";
-            let mut d = d;
             d.span = diagnostic::Span::new(valid.len(), lossy.len());
-            return Err(fail(vec![d], &lossy));
+            return Err(errors(vec![d], name, &lossy, givens));
         }
     };
-    let model = parse::parse(text).map_err(|d| fail(vec![d], text))?;
-    analyze::analyze(&model, givens).map_err(|ds| fail(ds, text))
+    let model = parse::parse(text).map_err(|d| errors(vec![d], name, text, givens))?;
+    analyze::analyze(&model, givens).map_err(|ds| errors(ds, name, text, givens))
+}
+
+/// `load`, then `lower`: the puzzle and its MIP, or every mistake rendered.
+pub fn build(name: &str, bytes: &[u8], givens: Option<&str>) -> Result<(Puzzle, Mip), ModelErrors> {
+    let puzzle = load(name, bytes, givens)?;
+    match lower::lower(&puzzle) {
+        Ok(mip) => Ok((puzzle, mip)),
+        Err(d) => Err(errors(
+            vec![d],
+            name,
+            &String::from_utf8_lossy(bytes),
+            givens,
+        )),
+    }
+}
+
+fn errors(diags: Vec<Diagnostic>, name: &str, text: &str, givens: Option<&str>) -> ModelErrors {
+    let model_src = Source { name, text };
+    let arg_src = Source {
+        name: "--givens",
+        text: givens.unwrap_or(""),
+    };
+    let src = |d: &Diagnostic| {
+        if d.origin == Origin::GivensArg {
+            &arg_src
+        } else {
+            &model_src
+        }
+    };
+    ModelErrors {
+        rendered: diags
+            .iter()
+            .map(|d| diagnostic::render(d, src(d)))
+            .collect(),
+        one_line: diags
+            .iter()
+            .map(|d| diagnostic::one_line(d, src(d)))
+            .collect(),
+        diagnostics: diags,
+    }
 }

@@ -10,7 +10,7 @@ use serde_json::json;
 
 use sdkc::emit::{self, Format};
 use sdkc::solve::{self, Outcome, SolveError, Solver};
-use sdkc::{check, grid, lower, mip::Mip, puzzle::Puzzle};
+use sdkc::{check, grid, mip::Mip, puzzle::Puzzle};
 
 /// Exit codes, documented in the README.
 mod exit {
@@ -103,14 +103,14 @@ fn main() -> ExitCode {
     ExitCode::from(code)
 }
 
-/// Read and analyze a model, printing its diagnostics on failure.
-fn load(path: &Path, givens: Option<&str>) -> Result<Puzzle, (u8, Vec<String>)> {
+/// Read, analyze and lower a model, printing its diagnostics on failure.
+fn load(path: &Path, givens: Option<&str>) -> Result<(Puzzle, Mip), (u8, Vec<String>)> {
     let bytes = std::fs::read(path).map_err(|e| {
         let msg = format!("error: cannot read {}: {e}", path.display());
         eprintln!("{msg}");
         (exit::IO, vec![msg])
     })?;
-    sdkc::load(&path.display().to_string(), &bytes, givens).map_err(|errs| {
+    sdkc::build(&path.display().to_string(), &bytes, givens).map_err(|errs| {
         for r in &errs.rendered {
             eprint!("{r}");
         }
@@ -129,11 +129,10 @@ fn load(path: &Path, givens: Option<&str>) -> Result<Puzzle, (u8, Vec<String>)> 
 }
 
 fn compile(path: &Path, output: Option<&Path>, format: Format, stats: bool) -> u8 {
-    let puzzle = match load(path, None) {
+    let (puzzle, mip) = match load(path, None) {
         Ok(p) => p,
         Err((code, _)) => return code,
     };
-    let mip = lower::lower(&puzzle);
     let to_stdout = output == Some(Path::new("-"));
     let result = if to_stdout {
         let stdout = std::io::stdout();
@@ -249,7 +248,7 @@ fn run(
             return exit::USAGE;
         }
     }
-    let puzzle = match load(path, givens) {
+    let (puzzle, mip) = match load(path, givens) {
         Ok(p) => p,
         Err((code, errors)) => {
             report(
@@ -279,7 +278,6 @@ fn run(
         },
     };
     let name = solver.name();
-    let mip = lower::lower(&puzzle);
     let opts = solve::Options {
         solver,
         format,

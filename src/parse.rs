@@ -3,6 +3,7 @@
 
 use pest::Parser as _;
 use pest::iterators::Pair;
+use pest::pratt_parser::{Assoc, Op, PrattParser};
 use pest_derive::Parser;
 
 use crate::ast::*;
@@ -89,21 +90,52 @@ fn statement(pair: Pair<Rule>) -> Statement {
             StatementKind::Area { name, cells }
         }
         Rule::rule_stmt => {
-            let first = inner.next().unwrap();
-            let (name, body) = if first.as_rule() == Rule::name {
-                (Some(spanned_str(&first)), inner.next().unwrap())
-            } else {
-                (None, first)
+            let mut name = None;
+            let mut formulation = None;
+            let mut body = None;
+            for p in inner {
+                match p.as_rule() {
+                    Rule::name => name = Some(spanned_str(&p)),
+                    Rule::formulation => {
+                        formulation = Some(spanned_str(&p.into_inner().next().unwrap()))
+                    }
+                    _ => body = Some(p),
+                }
+            }
+            let body = body.expect("a rule has a body");
+            let body = match body.as_rule() {
+                Rule::distinct_rule => RuleBody::Distinct(
+                    body.into_inner()
+                        .filter(|p| p.as_rule() == Rule::set_ref)
+                        .map(|s| spanned_str(&s))
+                        .collect(),
+                ),
+                _ => RuleBody::Expr(expr(body)),
             };
-            let sets = body
-                .into_inner()
-                .filter(|p| p.as_rule() == Rule::set_ref)
-                .map(|s| spanned_str(&s))
-                .collect();
             StatementKind::Rule {
                 name,
-                body: RuleBody::Distinct(sets),
+                formulation,
+                body,
             }
+        }
+        Rule::marks_stmt => StatementKind::Marks(block(inner.next().unwrap())),
+        Rule::encoding_stmt => StatementKind::Encoding(spanned_str(&inner.next().unwrap())),
+        Rule::relation_stmt => {
+            let name = spanned_str(&inner.next().unwrap());
+            let def = inner.next().unwrap();
+            let def = match def.as_rule() {
+                Rule::offsets => RelationDef::Offsets(
+                    def.into_inner()
+                        .map(|o| {
+                            let span = o.as_span().into();
+                            let mut n = o.into_inner().map(|p| signed(p.as_str()));
+                            Spanned::new((n.next().unwrap(), n.next().unwrap()), span)
+                        })
+                        .collect(),
+                ),
+                _ => RelationDef::Named(spanned_str(&def)),
+            };
+            StatementKind::Relation { name, def }
         }
         other => unreachable!("the grammar has no statement {other:?}"),
     };
@@ -122,6 +154,171 @@ fn is_keyword(rule: Rule) -> bool {
             | Rule::kw_area
             | Rule::kw_rule
     )
+}
+
+/// Saturating, so a 40-digit number is a (too large) number and not a parser failure.
+fn signed(text: &str) -> i64 {
+    let (neg, digits) = text.strip_prefix('-').map_or((false, text), |d| (true, d));
+    let v = digits.bytes().fold(0i64, |acc, b| {
+        acc.saturating_mul(10).saturating_add(i64::from(b - b'0'))
+    });
+    if neg { -v } else { v }
+}
+
+static PRATT: std::sync::LazyLock<PrattParser<Rule>> = std::sync::LazyLock::new(|| {
+    PrattParser::new()
+        .op(Op::infix(Rule::op_iff, Assoc::Left))
+        .op(Op::infix(Rule::op_implies, Assoc::Right))
+        .op(Op::infix(Rule::op_or, Assoc::Left))
+        .op(Op::infix(Rule::op_and, Assoc::Left))
+        .op(Op::prefix(Rule::op_not))
+        .op(Op::infix(Rule::op_eq, Assoc::Left)
+            | Op::infix(Rule::op_ne, Assoc::Left)
+            | Op::infix(Rule::op_lt, Assoc::Left)
+            | Op::infix(Rule::op_le, Assoc::Left)
+            | Op::infix(Rule::op_gt, Assoc::Left)
+            | Op::infix(Rule::op_ge, Assoc::Left))
+        .op(Op::infix(Rule::op_add, Assoc::Left) | Op::infix(Rule::op_sub, Assoc::Left))
+        .op(Op::infix(Rule::op_mul, Assoc::Left))
+        .op(Op::prefix(Rule::op_neg))
+});
+
+fn expr(pair: Pair<Rule>) -> Expr {
+    PRATT
+        .map_primary(primary)
+        .map_prefix(|op, rhs| {
+            let span = Span::new(op.as_span().start(), rhs.span.end);
+            let kind = match op.as_rule() {
+                Rule::op_not => ExprKind::Not(Box::new(rhs)),
+                _ => ExprKind::Neg(Box::new(rhs)),
+            };
+            Expr { kind, span }
+        })
+        .map_infix(|lhs, op, rhs| {
+            let op = match op.as_rule() {
+                Rule::op_iff => BinOp::Iff,
+                Rule::op_implies => BinOp::Implies,
+                Rule::op_or => BinOp::Or,
+                Rule::op_and => BinOp::And,
+                Rule::op_eq => BinOp::Eq,
+                Rule::op_ne => BinOp::Ne,
+                Rule::op_lt => BinOp::Lt,
+                Rule::op_le => BinOp::Le,
+                Rule::op_gt => BinOp::Gt,
+                Rule::op_ge => BinOp::Ge,
+                Rule::op_add => BinOp::Add,
+                Rule::op_sub => BinOp::Sub,
+                _ => BinOp::Mul,
+            };
+            let span = Span::new(lhs.span.start, rhs.span.end);
+            Expr {
+                kind: ExprKind::Binary(op, Box::new(lhs), Box::new(rhs)),
+                span,
+            }
+        })
+        .parse(pair.into_inner())
+}
+
+fn primary(pair: Pair<Rule>) -> Expr {
+    let span: Span = pair.as_span().into();
+    let rule = pair.as_rule();
+    let text = pair.as_str().to_string();
+    let mut inner = pair.into_inner();
+    let kind = match rule {
+        Rule::expr => return expr_from(inner, span),
+        Rule::paren => return expr(inner.next().unwrap()),
+        Rule::int => ExprKind::Int(signed(&text)),
+        Rule::cell_ref => ExprKind::Cell(cell_ref(&text)),
+        Rule::var => ExprKind::Var(text),
+        Rule::abs => ExprKind::Abs(Box::new(expr(inner.next().unwrap()))),
+        Rule::value => ExprKind::Value(Box::new(expr(inner.next().unwrap()))),
+        Rule::mark_test => {
+            let cell = expr(inner.next().unwrap());
+            let m = inner.next().unwrap();
+            let mark = if m.as_rule() == Rule::string {
+                string(m)
+            } else {
+                spanned_str(&m)
+            };
+            ExprKind::Mark(Box::new(cell), mark)
+        }
+        Rule::call => {
+            let name = spanned_str(&inner.next().unwrap());
+            ExprKind::Call(name, inner.map(expr).collect())
+        }
+        Rule::quantifier => {
+            let kw = inner.next().unwrap();
+            let kind = if kw.as_str() == "exists" {
+                QuantKind::Any
+            } else {
+                QuantKind::All
+            };
+            ExprKind::Quant(kind, comprehension(inner))
+        }
+        Rule::aggregate => {
+            let kw = inner.next().unwrap();
+            let kind = match kw.as_str() {
+                "sum" => AggKind::Sum,
+                "count" => AggKind::Count,
+                _ => AggKind::NDistinct,
+            };
+            let first = inner.peek().unwrap();
+            if first.as_rule() == Rule::set_expr {
+                ExprKind::AggregateSet(kind, set_expr(inner.next().unwrap()))
+            } else {
+                ExprKind::Aggregate(kind, comprehension(inner))
+            }
+        }
+        other => unreachable!("the grammar has no primary {other:?}"),
+    };
+    Expr { kind, span }
+}
+
+fn expr_from(pairs: pest::iterators::Pairs<Rule>, _span: Span) -> Expr {
+    PRATT.map_primary(primary).parse(pairs)
+}
+
+fn comprehension(mut inner: pest::iterators::Pairs<Rule>) -> Comprehension {
+    let b = inner.next().unwrap();
+    let mut names = b.into_inner().map(|n| spanned_str(&n));
+    let first = names.next().unwrap();
+    let binder = match names.next() {
+        Some(second) => Binder::Pair(first, second),
+        None => Binder::One(first),
+    };
+    let set = set_expr(inner.next().unwrap());
+    let rest: Vec<Pair<Rule>> = inner.collect();
+    let (filter, body) = match rest.len() {
+        2 => (Some(Box::new(expr(rest[0].clone()))), expr(rest[1].clone())),
+        _ => (None, expr(rest[0].clone())),
+    };
+    Comprehension {
+        binder,
+        set,
+        filter,
+        body: Box::new(body),
+    }
+}
+
+fn set_expr(pair: Pair<Rule>) -> SetExpr {
+    let span: Span = pair.as_span().into();
+    let inner = pair.into_inner().next().unwrap();
+    match inner.as_rule() {
+        Rule::call => {
+            let mut parts = inner.into_inner();
+            let name = spanned_str(&parts.next().unwrap());
+            SetExpr {
+                name,
+                args: Some(parts.map(expr).collect()),
+                span,
+            }
+        }
+        _ => SetExpr {
+            name: spanned_str(&inner),
+            args: None,
+            span,
+        },
+    }
 }
 
 fn spanned_str(pair: &Pair<Rule>) -> Spanned<String> {

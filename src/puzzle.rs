@@ -19,7 +19,98 @@ pub struct Puzzle {
     pub hi: i64,
     /// One entry per cell: the given value, if any.
     pub givens: Vec<Option<i64>>,
+    /// One entry per cell: its marks (`marks { ... }`), as a string of mark symbols.
+    pub marks: Vec<String>,
+    /// Neighbour relations, built-in stencils first; `RelId` indexes this.
+    pub relations: Vec<Relation>,
+    /// `encoding integer`: integer cell variables instead of one-hot binaries (seed 001 Part 30).
+    pub integer_cells: bool,
     pub rules: Vec<Rule>,
+}
+
+/// A neighbour relation: a stencil of offsets `(drow, dcol)`, closed under negation.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Relation {
+    pub name: String,
+    pub offsets: Vec<(i64, i64)>,
+}
+
+pub type RelId = usize;
+/// A bound variable of a rule (`c`, `a`, `b`): an index into the rule's environment.
+pub type VarId = usize;
+
+/// How a rule wants to be encoded; `Auto` is the tightest sdkc knows.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Formulation {
+    /// Two- and three-cell rules as aggregated conflict rows on the one-hot columns.
+    Auto,
+    /// One row per forbidden value pair, `x[a,k] + x[b,k'] <= 1` (seed 002, Approach II).
+    Pairs,
+    /// Linear rows in the cell values with big-M binaries for disjunctions (seed 002, Approach I).
+    BigM,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum CellTerm {
+    Fixed(Cell),
+    Var(VarId),
+}
+
+pub use crate::ast::{AggKind, BinOp};
+
+/// A checked expression: names resolved, types known (the analyzer rejects ill-typed ones).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Expr {
+    Int(i64),
+    Bool(bool),
+    /// `v[c]`.
+    Value(CellTerm),
+    /// `row(c)`, `col(c)`: 1-based coordinates, known at compile time.
+    Row(CellTerm),
+    Col(CellTerm),
+    /// `mark[c] has "X"`: the cell carries every symbol of the string.
+    HasMark(CellTerm, String),
+    Neg(Box<Expr>),
+    Abs(Box<Expr>),
+    Not(Box<Expr>),
+    Bin(BinOp, Box<Expr>, Box<Expr>),
+    /// `forall`/`for` (`all`) or `exists` over a set or its pairs, with an optional filter.
+    Quant {
+        all: bool,
+        binder: Binder,
+        set: SetTerm,
+        filter: Option<Box<Expr>>,
+        body: Box<Expr>,
+    },
+    /// `sum`, `count` or `ndistinct` of `body` over the set; `ndistinct(S)` has `body` `v[c]`.
+    Agg {
+        kind: AggKind,
+        binder: Binder,
+        set: SetTerm,
+        filter: Option<Box<Expr>>,
+        body: Box<Expr>,
+    },
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Binder {
+    One(VarId),
+    Pair(VarId, VarId),
+}
+
+/// What a quantifier ranges over.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum SetTerm {
+    /// A list of cells: an area, a built-in single-area set, `cells`. With a pair binder, its
+    /// unordered pairs.
+    Cells(Vec<Cell>),
+    /// The neighbours of a cell under a relation (`orth(c)`), in row-major order. With a pair
+    /// binder, their unordered pairs.
+    Neighbours(RelId, CellTerm),
+    /// Every unordered pair of neighbours in the grid (`for (a, b) in orth`), each once.
+    Pairs(RelId),
+    /// Consecutive cells of a list, in order (`steps(t1)`): thermometers, arrows, lines.
+    Steps(Vec<Cell>),
 }
 
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -36,6 +127,12 @@ pub struct Rule {
 pub enum RuleKind {
     /// Every area's cells take pairwise different values.
     Distinct(Vec<Area>),
+    /// A condition that must hold; `vars` is how many variables it binds.
+    Expr {
+        expr: Expr,
+        vars: usize,
+        formulation: Formulation,
+    },
 }
 
 /// A named list of cells: a row (`r1`), a column (`c1`), a box (`b1`), a diagonal (`d1`,
@@ -64,6 +161,35 @@ impl Puzzle {
 
     pub fn cell(&self, row: usize, col: usize) -> Cell {
         row * self.cols + col
+    }
+
+    /// The cells at the relation's offsets from `cell`, inside the grid, in row-major order.
+    pub fn neighbours(&self, rel: RelId, cell: Cell) -> Vec<Cell> {
+        let (r, c) = ((cell / self.cols) as i64, (cell % self.cols) as i64);
+        let mut out: Vec<Cell> = self.relations[rel]
+            .offsets
+            .iter()
+            .map(|&(dr, dc)| (r + dr, c + dc))
+            .filter(|&(nr, nc)| {
+                nr >= 0 && nc >= 0 && nr < self.rows as i64 && nc < self.cols as i64
+            })
+            .map(|(nr, nc)| nr as usize * self.cols + nc as usize)
+            .collect();
+        out.sort_unstable();
+        out.dedup();
+        out
+    }
+
+    /// Every unordered pair of cells related by `rel`, each once, `(a, b)` with `a < b`.
+    pub fn relation_pairs(&self, rel: RelId) -> Vec<(Cell, Cell)> {
+        (0..self.cell_count())
+            .flat_map(|a| {
+                self.neighbours(rel, a)
+                    .into_iter()
+                    .filter(move |&b| b > a)
+                    .map(move |b| (a, b))
+            })
+            .collect()
     }
 
     /// `r3c7`, 1-based, as puzzle people write it.

@@ -64,7 +64,9 @@ fn exercise(input: &[u8]) {
         if let Ok(puzzle) = sdkc::load("fuzz.sdk", input, None) {
             // Keep the work per case small: lower only grids up to 16x16.
             if puzzle.rows * puzzle.cols <= 256 {
-                let mip = sdkc::lower::lower(&puzzle);
+                let Ok(mip) = sdkc::lower::lower(&puzzle) else {
+                    return;
+                };
                 for f in [Format::Lp, Format::Mps, Format::FixedMps] {
                     let _ = emit::to_string(&mip, f);
                 }

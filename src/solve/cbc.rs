@@ -14,8 +14,13 @@ use crate::mip::Mip;
 pub fn args(model: &Path, solution: &Path, opts: &Options) -> Vec<OsString> {
     let mut a: Vec<OsString> = vec![model.into()];
     if let Some(t) = opts.time_limit {
-        a.push("-sec".into());
-        a.push(t.to_string().into());
+        // `-sec` counts CPU time unless told otherwise; a user's limit is wall-clock time.
+        a.extend([
+            "-sec".into(),
+            t.to_string().into(),
+            "-timeMode".into(),
+            "elapsed".into(),
+        ]);
     }
     a.extend(["-solve".into(), "-solu".into(), solution.into()]);
     a

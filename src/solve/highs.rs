@@ -10,11 +10,14 @@ use super::{Options, Outcome, index_by_name, number};
 use crate::mip::Mip;
 
 pub fn args(model: &Path, solution: &Path, opts: &Options) -> Vec<OsString> {
+    // A fixed seed: the same model gives the same run (and the same grid) every time.
     let mut a: Vec<OsString> = vec![
         "--model_file".into(),
         model.into(),
         "--solution_file".into(),
         solution.into(),
+        "--random_seed".into(),
+        "0".into(),
     ];
     if let Some(t) = opts.time_limit {
         a.push("--time_limit".into());
@@ -39,7 +42,8 @@ pub fn read_solution(text: &str, mip: &Mip) -> Result<Outcome, String> {
         "Optimal" => {}
         "Infeasible" | "Primal infeasible or unbounded" => return Ok(Outcome::Infeasible),
         "Time limit reached" if !feasible => return Ok(Outcome::TimeLimit),
-        "Time limit reached" => {}
+        // A limit (time, nodes: "Solution limit reached") with a feasible grid is a solution.
+        "Time limit reached" | "Solution limit reached" => {}
         other => return Err(format!("unexpected model status `{other}`")),
     }
     if !feasible {

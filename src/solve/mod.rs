@@ -317,7 +317,7 @@ mod tests {
             None,
         )
         .unwrap();
-        let m = crate::lower::lower(&p);
+        let m = crate::lower::lower(&p).unwrap();
         assert_eq!(
             (0..4).map(|c| m.column_name(c)).collect::<Vec<_>>(),
             ["x_r1c2_2", "x_r2c1_2", "x_r2c2_1", "x_r2c2_2"]

@@ -2,11 +2,13 @@
 //! with the grid size and value set in hand, and reports every semantic mistake it finds (not
 //! only the first), each with the span of the offending text.
 
-use std::collections::BTreeMap;
+mod expr;
+
+use std::collections::{BTreeMap, BTreeSet};
 
 use crate::ast::*;
 use crate::diagnostic::{Diagnostic, ErrorKind, Origin, Span};
-use crate::puzzle::{Area, Cell, Puzzle, Rule, RuleKind};
+use crate::puzzle::{Area, Cell, Formulation, Puzzle, Relation, Rule, RuleKind};
 
 /// Largest grid side and largest value set: far beyond any puzzle, small enough that a model
 /// cannot ask for more memory than a workstation has.
@@ -62,6 +64,8 @@ impl Analyzer {
         let mut boxes_decl: Option<&BoxShape> = None;
         let mut values = None;
         let mut givens = None;
+        let mut marks_block = None;
+        let mut encoding: Option<&Spanned<String>> = None;
         for st in &model.statements {
             let what = match &st.kind {
                 StatementKind::Puzzle(n) => {
@@ -87,6 +91,14 @@ impl Analyzer {
                 StatementKind::Givens(g) => {
                     givens.get_or_insert(g);
                     "givens"
+                }
+                StatementKind::Marks(b) => {
+                    marks_block.get_or_insert(b);
+                    "marks"
+                }
+                StatementKind::Encoding(e) => {
+                    encoding.get_or_insert(e);
+                    "encoding"
                 }
                 _ => continue,
             };
@@ -259,23 +271,115 @@ impl Analyzer {
             }
         }
 
+        // Relations: the built-in stencils, then the model's own.
+        let mut relations = expr::builtin_relations();
+        for st in &model.statements {
+            let StatementKind::Relation { name, def } = &st.kind else {
+                continue;
+            };
+            let offsets = match def {
+                RelationDef::Named(n) => match relations.iter().find(|r| r.name == n.value) {
+                    Some(r) => r.offsets.clone(),
+                    None => {
+                        self.error(
+                            n.span,
+                            ErrorKind::UnknownRelation {
+                                name: n.value.clone(),
+                            },
+                        );
+                        continue;
+                    }
+                },
+                RelationDef::Offsets(list) => {
+                    // Neighbours are symmetric: (1, 2) also means (-1, -2).
+                    let mut o: Vec<(i64, i64)> = list
+                        .iter()
+                        .flat_map(|s| [s.value, (-s.value.0, -s.value.1)])
+                        .filter(|&d| d != (0, 0))
+                        .collect();
+                    o.sort_unstable();
+                    o.dedup();
+                    o
+                }
+            };
+            if sets.contains_key(&name.value)
+                || relations.iter().skip(4).any(|r| r.name == name.value)
+            {
+                self.error(
+                    name.span,
+                    ErrorKind::DuplicateName {
+                        name: name.value.clone(),
+                    },
+                );
+                continue;
+            }
+            relations.push(Relation {
+                name: name.value.clone(),
+                offsets,
+            });
+        }
+
+        // Marks: one token of mark symbols per cell.
+        let marks = match marks_block {
+            Some(b) => self.marks_block(&shape, b),
+            None => Some(vec![String::new(); nr * nc]),
+        };
+        let mark_symbols: Option<BTreeSet<char>> = marks_block
+            .and(marks.as_ref())
+            .map(|m| m.iter().flat_map(|s| s.chars()).collect());
+
+        let integer_cells = match encoding {
+            None => false,
+            Some(e) if e.value == "onehot" => false,
+            Some(e) if e.value == "integer" => true,
+            Some(e) => {
+                self.error(
+                    e.span,
+                    ErrorKind::UnknownEncoding {
+                        name: e.value.clone(),
+                    },
+                );
+                false
+            }
+        };
+
         // Pass 3: rules.
         let mut rules = Vec::new();
         let mut rule_names: BTreeMap<String, Span> = BTreeMap::new();
         for st in &model.statements {
-            let StatementKind::Rule { name, body } = &st.kind else {
+            let StatementKind::Rule {
+                name,
+                formulation,
+                body,
+            } = &st.kind
+            else {
                 continue;
             };
-            let RuleBody::Distinct(refs) = body;
-            let rule_name = name.as_ref().map_or_else(
-                || {
-                    refs.iter()
-                        .map(|r| r.value.as_str())
-                        .collect::<Vec<_>>()
-                        .join(", ")
-                },
-                |n| n.value.clone(),
-            );
+            // An unnamed rule is called after its sets, or numbered when it is algebra.
+            let rule_name = match (name, body) {
+                (Some(n), _) => n.value.clone(),
+                (None, RuleBody::Distinct(refs)) => refs
+                    .iter()
+                    .map(|r| r.value.as_str())
+                    .collect::<Vec<_>>()
+                    .join(", "),
+                (None, RuleBody::Expr(_)) => format!("rule{}", rules.len() + 1),
+            };
+            let formulation = match formulation.as_ref().map(|f| f.value.as_str()) {
+                None | Some("table") => Formulation::Auto,
+                Some("pairs") => Formulation::Pairs,
+                Some("bigm") => Formulation::BigM,
+                Some(other) => {
+                    let f = formulation.as_ref().unwrap();
+                    self.error(
+                        f.span,
+                        ErrorKind::UnknownFormulation {
+                            name: other.to_string(),
+                        },
+                    );
+                    Formulation::Auto
+                }
+            };
             if let Some(n) = name {
                 if let Some(first) = rule_names.get(&n.value) {
                     self.diags.push(
@@ -291,6 +395,35 @@ impl Analyzer {
                     rule_names.insert(n.value.clone(), n.span);
                 }
             }
+            let refs = match body {
+                RuleBody::Distinct(refs) => refs,
+                RuleBody::Expr(e) => {
+                    let mut ctx = expr::Ctx::new(
+                        nr,
+                        nc,
+                        lo,
+                        hi,
+                        &sets,
+                        &relations,
+                        mark_symbols.clone(),
+                        &mut self.diags,
+                    );
+                    if let Some((expr, vars)) = ctx.rule(e) {
+                        let kind = RuleKind::Expr {
+                            expr,
+                            vars,
+                            formulation,
+                        };
+                        rules.push(Rule {
+                            name: rule_name,
+                            named: name.is_some(),
+                            span: st.span,
+                            kind,
+                        });
+                    }
+                    continue;
+                }
+            };
             let mut areas = Vec::new();
             for r in refs {
                 match sets.get(&r.value) {
@@ -351,6 +484,9 @@ impl Analyzer {
                 .into_iter()
                 .map(|g| g.map(|g| g.value))
                 .collect(),
+            marks: marks?,
+            relations,
+            integer_cells,
             rules,
         })
     }
@@ -546,6 +682,43 @@ impl Analyzer {
         }))
     }
 
+    /// A marks block: one token per cell, each character a mark symbol; `.` for none.
+    fn marks_block(&mut self, shape: &Shape, block: &Block) -> Option<Vec<String>> {
+        let mut marks = Vec::with_capacity(shape.rows * shape.cols);
+        let mut ok = true;
+        for (i, line) in block.lines.iter().enumerate() {
+            if line.len() != shape.cols {
+                let span = Span::new(line[0].span.start, line.last().unwrap().span.end);
+                let kind = ErrorKind::RegionRowLength {
+                    what: "marks",
+                    row: i + 1,
+                    expected: shape.cols,
+                    found: line.len(),
+                };
+                self.error(span, kind);
+                ok = false;
+                continue;
+            }
+            marks.extend(line.iter().map(|t| {
+                if t.value == "." {
+                    String::new()
+                } else {
+                    t.value.clone()
+                }
+            }));
+        }
+        if block.lines.len() != shape.rows {
+            let kind = ErrorKind::RegionRowCount {
+                what: "marks",
+                expected: shape.rows,
+                found: block.lines.len(),
+            };
+            self.error(block.span, kind);
+            return None;
+        }
+        ok.then_some(marks)
+    }
+
     /// A region map: one letter per cell; each letter is one area, in order of first appearance.
     fn region_map(&mut self, shape: &Shape, block: &Block) -> Option<Vec<Area>> {
         let mut letters: Vec<Option<char>> = Vec::new();
@@ -589,6 +762,7 @@ impl Analyzer {
                 self.error(
                     span,
                     ErrorKind::RegionRowLength {
+                        what: "region map",
                         row: i + 1,
                         expected: shape.cols,
                         found: row.len(),
@@ -616,6 +790,7 @@ impl Analyzer {
             self.error(
                 block.span,
                 ErrorKind::RegionRowCount {
+                    what: "region map",
                     expected: shape.rows,
                     found: block.lines.len(),
                 },

@@ -1,0 +1,1008 @@
+//! Algebraic rules to rows. A rule is first *grounded*: quantifiers expanded over their sets,
+//! marks, coordinates and givens folded to constants, negations pushed down to comparisons.
+//! Each conjunct of the result is then encoded by the number of free cells it involves:
+//!
+//! - none: true, or a row that cannot hold (the puzzle is infeasible);
+//! - one: the values it forbids are removed from the cell's domain (no row, no column);
+//! - two or three (and few value combinations): a conflict table on the one-hot columns,
+//!   `x[a,i] (+ x[b,j]) + sum_{k forbidden} x[c,k] <= n - 1`, no new columns and no big-M;
+//! - more: linear rows in the values `v[c] = sum_k k x[c,k]`, with auxiliary binaries for
+//!   disjunctions, `ndistinct` (y_k = OR_c x[c,k]) and `count`, and every big-M computed
+//!   from the bounds of the expression it relaxes.
+//!
+//! The `pairs` formulation writes one row per forbidden value pair instead of aggregated
+//! conflicts (seed 002, Approach II); `bigm` skips tables and takes the linear route
+//! (Approach I); `encoding integer` has no one-hot columns, so it is always linear.
+
+use std::collections::BTreeSet;
+
+use super::Builder;
+use crate::diagnostic::Diagnostic;
+use crate::mip::Sense;
+use crate::puzzle::{
+    AggKind, BinOp, Binder, Cell, CellTerm, Expr, Formulation, Puzzle, Rule, RuleKind, SetTerm,
+};
+
+/// Tables are enumerated over at most this many value combinations.
+const TABLE_LIMIT: usize = 4096;
+
+/// A ground expression: no variables, no quantifiers, data folded, `not` only inside `Cmp`.
+#[derive(Debug, Clone, PartialEq)]
+enum G {
+    Int(i64),
+    Bool(bool),
+    /// The value of a free (not given) cell.
+    Val(Cell),
+    Neg(Box<G>),
+    Abs(Box<G>),
+    Arith(BinOp, Box<G>, Box<G>),
+    Cmp(BinOp, Box<G>, Box<G>),
+    And(Vec<G>),
+    Or(Vec<G>),
+    Sum(Vec<G>),
+    Count(Vec<G>),
+    NDistinct(Vec<G>),
+}
+
+/// One rule, grounded: its conjuncts that still need rows.
+pub(super) struct Grounded {
+    pub rule: usize,
+    conjuncts: Vec<G>,
+}
+
+/// Ground every expression rule, and apply the one-cell conjuncts to the domains now, before
+/// any column exists.
+pub(super) fn ground_all(p: &Puzzle, b: &mut Builder) -> Result<Vec<Grounded>, Diagnostic> {
+    let mut out = Vec::new();
+    for (r, rule) in p.rules.iter().enumerate() {
+        let RuleKind::Expr {
+            expr,
+            vars,
+            formulation,
+        } = &rule.kind
+        else {
+            continue;
+        };
+        let mut env = vec![usize::MAX; *vars];
+        let g = ground(p, expr, &mut env, true);
+        let mut conjuncts = Vec::new();
+        for c in flatten_and(g) {
+            let cells = cells_of(&c);
+            if cells.len() == 1 && !p.integer_cells && *formulation != Formulation::BigM {
+                let cell = *cells.iter().next().unwrap();
+                for v in b.values(cell) {
+                    if !eval_bool(&c, &|_| v) {
+                        b.remove_value(cell, v);
+                    }
+                }
+            } else {
+                conjuncts.push(c);
+            }
+        }
+        out.push(Grounded { rule: r, conjuncts });
+    }
+    Ok(out)
+}
+
+fn flatten_and(g: G) -> Vec<G> {
+    match g {
+        G::And(items) => items.into_iter().flat_map(flatten_and).collect(),
+        G::Bool(true) => Vec::new(),
+        other => vec![other],
+    }
+}
+
+fn cell(env: &[Cell], t: CellTerm) -> Cell {
+    match t {
+        CellTerm::Fixed(c) => c,
+        CellTerm::Var(v) => env[v],
+    }
+}
+
+/// The elements of a set for a binder: cells, or pairs of cells.
+fn members(p: &Puzzle, env: &[Cell], binder: Binder, set: &SetTerm) -> Vec<(Cell, Cell)> {
+    let list: Vec<Cell> = match set {
+        SetTerm::Cells(c) => c.clone(),
+        SetTerm::Neighbours(rel, c) => p.neighbours(*rel, cell(env, *c)),
+        SetTerm::Pairs(rel) => return p.relation_pairs(*rel),
+        SetTerm::Steps(c) => return c.windows(2).map(|w| (w[0], w[1])).collect(),
+    };
+    match binder {
+        Binder::One(_) => list.into_iter().map(|c| (c, c)).collect(),
+        Binder::Pair(..) => {
+            let mut v = Vec::new();
+            for i in 0..list.len() {
+                for j in i + 1..list.len() {
+                    v.push((list[i], list[j]));
+                }
+            }
+            v
+        }
+    }
+}
+
+fn bind(env: &mut [Cell], binder: Binder, (a, b): (Cell, Cell)) {
+    match binder {
+        Binder::One(v) => env[v] = a,
+        Binder::Pair(x, y) => {
+            env[x] = a;
+            env[y] = b;
+        }
+    }
+}
+
+/// Ground a condition; `positive` false grounds its negation (negations pushed inward).
+fn ground(p: &Puzzle, e: &Expr, env: &mut Vec<Cell>, positive: bool) -> G {
+    match e {
+        Expr::Bool(b) => G::Bool(*b == positive),
+        Expr::HasMark(c, m) => {
+            let marks = &p.marks[cell(env, *c)];
+            G::Bool(m.chars().all(|ch| marks.contains(ch)) == positive)
+        }
+        Expr::Not(x) => ground(p, x, env, !positive),
+        Expr::Bin(op, l, r) => match op {
+            BinOp::And | BinOp::Or => {
+                let (l, r) = (ground(p, l, env, positive), ground(p, r, env, positive));
+                if (*op == BinOp::And) == positive {
+                    and(vec![l, r])
+                } else {
+                    or(vec![l, r])
+                }
+            }
+            BinOp::Implies => {
+                // a => b  is  not a or b;  its negation  a and not b.
+                let (a, b) = (ground(p, l, env, !positive), ground(p, r, env, positive));
+                if positive {
+                    or(vec![a, b])
+                } else {
+                    and(vec![a, b])
+                }
+            }
+            BinOp::Iff => {
+                let (a, na) = (ground(p, l, env, true), ground(p, l, env, false));
+                let (b, nb) = (ground(p, r, env, positive), ground(p, r, env, !positive));
+                // (a and b) or (not a and not b); negated: (a and not b) or (not a and b).
+                or(vec![and(vec![a, b]), and(vec![na, nb])])
+            }
+            _ => {
+                let op = if positive { *op } else { negate(*op) };
+                cmp(op, ground_int(p, l, env), ground_int(p, r, env))
+            }
+        },
+        Expr::Quant {
+            all,
+            binder,
+            set,
+            filter,
+            body,
+        } => {
+            let mut items = Vec::new();
+            for m in members(p, env, *binder, set) {
+                bind(env, *binder, m);
+                // forall x where f: b  ==  and over x of (not f or b); exists: or of (f and b).
+                let item = match (filter, *all) {
+                    (None, _) => ground(p, body, env, positive),
+                    (Some(f), true) if positive => {
+                        or(vec![ground(p, f, env, false), ground(p, body, env, true)])
+                    }
+                    (Some(f), true) => {
+                        and(vec![ground(p, f, env, true), ground(p, body, env, false)])
+                    }
+                    (Some(f), false) if positive => {
+                        and(vec![ground(p, f, env, true), ground(p, body, env, true)])
+                    }
+                    (Some(f), false) => {
+                        or(vec![ground(p, f, env, false), ground(p, body, env, false)])
+                    }
+                };
+                items.push(item);
+            }
+            if *all == positive {
+                and(items)
+            } else {
+                or(items)
+            }
+        }
+        _ => unreachable!("the analyzer only lets conditions here"),
+    }
+}
+
+fn ground_int(p: &Puzzle, e: &Expr, env: &mut Vec<Cell>) -> G {
+    match e {
+        Expr::Int(v) => G::Int(*v),
+        Expr::Value(c) => {
+            let c = cell(env, *c);
+            match p.givens[c] {
+                Some(v) => G::Int(v),
+                None => G::Val(c),
+            }
+        }
+        Expr::Row(c) => G::Int((cell(env, *c) / p.cols + 1) as i64),
+        Expr::Col(c) => G::Int((cell(env, *c) % p.cols + 1) as i64),
+        Expr::Neg(x) => match ground_int(p, x, env) {
+            G::Int(v) => G::Int(v.saturating_neg()),
+            g => G::Neg(Box::new(g)),
+        },
+        Expr::Abs(x) => match ground_int(p, x, env) {
+            G::Int(v) => G::Int(v.saturating_abs()),
+            g => G::Abs(Box::new(g)),
+        },
+        Expr::Bin(op, l, r) => match (ground_int(p, l, env), ground_int(p, r, env)) {
+            (G::Int(a), G::Int(b)) => G::Int(arith(*op, a, b)),
+            (a, b) => G::Arith(*op, Box::new(a), Box::new(b)),
+        },
+        Expr::Agg {
+            kind,
+            binder,
+            set,
+            filter,
+            body,
+        } => {
+            let mut items = Vec::new();
+            for m in members(p, env, *binder, set) {
+                bind(env, *binder, m);
+                let keep = match filter {
+                    None => G::Bool(true),
+                    Some(f) => ground(p, f, env, true),
+                };
+                match keep {
+                    G::Bool(false) => continue,
+                    G::Bool(true) => {}
+                    // A filter that depends on cell values: count and sum can take it in.
+                    k => match kind {
+                        AggKind::Count => {
+                            items.push(and(vec![k, ground(p, body, env, true)]));
+                            continue;
+                        }
+                        _ => {
+                            let v = ground_int(p, body, env);
+                            items.push(G::Arith(
+                                BinOp::Mul,
+                                Box::new(G::Count(vec![k])),
+                                Box::new(v),
+                            ));
+                            continue;
+                        }
+                    },
+                }
+                items.push(match kind {
+                    AggKind::Count => ground(p, body, env, true),
+                    _ => ground_int(p, body, env),
+                });
+            }
+            match kind {
+                AggKind::Sum => G::Sum(items),
+                AggKind::Count => G::Count(items),
+                AggKind::NDistinct => G::NDistinct(items),
+            }
+        }
+        _ => unreachable!("the analyzer only lets numbers here"),
+    }
+}
+
+fn negate(op: BinOp) -> BinOp {
+    match op {
+        BinOp::Eq => BinOp::Ne,
+        BinOp::Ne => BinOp::Eq,
+        BinOp::Lt => BinOp::Ge,
+        BinOp::Le => BinOp::Gt,
+        BinOp::Gt => BinOp::Le,
+        BinOp::Ge => BinOp::Lt,
+        other => other,
+    }
+}
+
+fn arith(op: BinOp, a: i64, b: i64) -> i64 {
+    match op {
+        BinOp::Add => a.saturating_add(b),
+        BinOp::Sub => a.saturating_sub(b),
+        _ => a.saturating_mul(b),
+    }
+}
+
+fn compare(op: BinOp, a: i64, b: i64) -> bool {
+    match op {
+        BinOp::Eq => a == b,
+        BinOp::Ne => a != b,
+        BinOp::Lt => a < b,
+        BinOp::Le => a <= b,
+        BinOp::Gt => a > b,
+        _ => a >= b,
+    }
+}
+
+fn cmp(op: BinOp, l: G, r: G) -> G {
+    match (&l, &r) {
+        (G::Int(a), G::Int(b)) => G::Bool(compare(op, *a, *b)),
+        _ => G::Cmp(op, Box::new(l), Box::new(r)),
+    }
+}
+
+fn and(items: Vec<G>) -> G {
+    let mut out = Vec::new();
+    for i in items {
+        match i {
+            G::Bool(true) => {}
+            G::Bool(false) => return G::Bool(false),
+            G::And(inner) => out.extend(inner),
+            other => out.push(other),
+        }
+    }
+    match out.len() {
+        0 => G::Bool(true),
+        1 => out.pop().unwrap(),
+        _ => G::And(out),
+    }
+}
+
+fn or(items: Vec<G>) -> G {
+    let mut out = Vec::new();
+    for i in items {
+        match i {
+            G::Bool(false) => {}
+            G::Bool(true) => return G::Bool(true),
+            G::Or(inner) => out.extend(inner),
+            other => out.push(other),
+        }
+    }
+    match out.len() {
+        0 => G::Bool(false),
+        1 => out.pop().unwrap(),
+        _ => G::Or(out),
+    }
+}
+
+fn cells_of(g: &G) -> BTreeSet<Cell> {
+    fn walk(g: &G, out: &mut BTreeSet<Cell>) {
+        match g {
+            G::Int(_) | G::Bool(_) => {}
+            G::Val(c) => {
+                out.insert(*c);
+            }
+            G::Neg(x) | G::Abs(x) => walk(x, out),
+            G::Arith(_, a, b) | G::Cmp(_, a, b) => {
+                walk(a, out);
+                walk(b, out);
+            }
+            G::And(v) | G::Or(v) | G::Sum(v) | G::Count(v) | G::NDistinct(v) => {
+                v.iter().for_each(|x| walk(x, out))
+            }
+        }
+    }
+    let mut out = BTreeSet::new();
+    walk(g, &mut out);
+    out
+}
+
+/// Evaluate a ground condition with `value(cell)` for every free cell (tables, domains).
+fn eval_bool(g: &G, value: &dyn Fn(Cell) -> i64) -> bool {
+    match g {
+        G::Bool(b) => *b,
+        G::Cmp(op, a, b) => compare(*op, eval_int(a, value), eval_int(b, value)),
+        G::And(v) => v.iter().all(|x| eval_bool(x, value)),
+        G::Or(v) => v.iter().any(|x| eval_bool(x, value)),
+        _ => unreachable!("not a condition"),
+    }
+}
+
+fn eval_int(g: &G, value: &dyn Fn(Cell) -> i64) -> i64 {
+    match g {
+        G::Int(v) => *v,
+        G::Val(c) => value(*c),
+        G::Neg(x) => eval_int(x, value).saturating_neg(),
+        G::Abs(x) => eval_int(x, value).saturating_abs(),
+        G::Arith(op, a, b) => arith(*op, eval_int(a, value), eval_int(b, value)),
+        G::Sum(v) => v
+            .iter()
+            .map(|x| eval_int(x, value))
+            .fold(0, i64::saturating_add),
+        G::Count(v) => v.iter().filter(|x| eval_bool(x, value)).count() as i64,
+        G::NDistinct(v) => v
+            .iter()
+            .map(|x| eval_int(x, value))
+            .collect::<BTreeSet<_>>()
+            .len() as i64,
+        _ => unreachable!("not a number"),
+    }
+}
+
+/// A literal: a binary column, or its complement `1 - x`.
+#[derive(Debug, Clone, Copy)]
+struct Lit {
+    col: usize,
+    negated: bool,
+}
+
+/// A linear expression with the range it can take.
+#[derive(Debug, Clone)]
+struct Lin {
+    terms: Vec<(usize, i64)>,
+    constant: i64,
+    lo: i64,
+    hi: i64,
+}
+
+impl Lin {
+    fn constant(v: i64) -> Self {
+        Lin {
+            terms: Vec::new(),
+            constant: v,
+            lo: v,
+            hi: v,
+        }
+    }
+
+    fn scaled(mut self, k: i64) -> Self {
+        self.terms.iter_mut().for_each(|t| t.1 *= k);
+        self.constant *= k;
+        let (a, b) = (self.lo * k, self.hi * k);
+        self.lo = a.min(b);
+        self.hi = a.max(b);
+        self
+    }
+
+    fn plus(mut self, other: Lin) -> Self {
+        self.terms.extend(other.terms);
+        self.constant += other.constant;
+        self.lo += other.lo;
+        self.hi += other.hi;
+        self
+    }
+
+    /// Merge repeated columns (readers reject a column twice in one row) and drop zeros.
+    fn normalized(mut self) -> Self {
+        self.terms.sort_by_key(|t| t.0);
+        let mut merged: Vec<(usize, i64)> = Vec::with_capacity(self.terms.len());
+        for (c, k) in self.terms {
+            match merged.last_mut() {
+                Some(last) if last.0 == c => last.1 += k,
+                _ => merged.push((c, k)),
+            }
+        }
+        merged.retain(|t| t.1 != 0);
+        self.terms = merged;
+        self
+    }
+}
+
+/// Encodes the conjuncts of one rule.
+struct Enc<'a, 'p> {
+    b: &'a mut Builder<'p>,
+    p: &'p Puzzle,
+    rule: &'a str,
+    formulation: Formulation,
+    rows: usize,
+    aux: usize,
+}
+
+pub(super) fn encode<'p>(
+    p: &'p Puzzle,
+    b: &mut Builder<'p>,
+    rule: &Rule,
+    g: Grounded,
+) -> Result<(), String> {
+    let RuleKind::Expr { formulation, .. } = &rule.kind else {
+        unreachable!()
+    };
+    let mut enc = Enc {
+        b,
+        p,
+        rule: &rule.name,
+        formulation: *formulation,
+        rows: 0,
+        aux: 0,
+    };
+    for c in g.conjuncts {
+        enc.post(&c, None)?;
+    }
+    Ok(())
+}
+
+impl Enc<'_, '_> {
+    fn row_name(&mut self) -> String {
+        self.rows += 1;
+        format!("{}_{}", self.rule, self.rows)
+    }
+
+    fn aux_column(&mut self, kind: &str, lo: i64, hi: i64) -> usize {
+        self.aux += 1;
+        let name = format!("{}_{kind}{}", self.rule, self.aux);
+        self.b.column(|t| t.push_str(&name), lo, hi, true)
+    }
+
+    /// Add `terms (sense) rhs`, or, with a guard literal g, the row relaxed so that it only
+    /// binds when g is 1. The relaxation uses the exact range of the terms, so M is as small
+    /// as it can be.
+    fn add_row(&mut self, mut lin: Lin, sense: Sense, rhs: i64, guard: Option<Lit>) {
+        lin = lin.normalized();
+        let rhs = rhs - lin.constant;
+        let (lo, hi) = (lin.lo - lin.constant, lin.hi - lin.constant);
+        match sense {
+            Sense::Eq => {
+                self.add_row(
+                    Lin {
+                        terms: lin.terms.clone(),
+                        constant: 0,
+                        lo,
+                        hi,
+                    },
+                    Sense::Le,
+                    rhs,
+                    guard,
+                );
+                self.add_row(
+                    Lin {
+                        terms: lin.terms,
+                        constant: 0,
+                        lo,
+                        hi,
+                    },
+                    Sense::Ge,
+                    rhs,
+                    guard,
+                );
+            }
+            Sense::Le => {
+                if hi <= rhs {
+                    return; // always holds
+                }
+                let mut terms = lin.terms;
+                let mut rhs = rhs;
+                if let Some(g) = guard {
+                    // terms <= rhs + M (1 - g), M = hi - rhs
+                    let m = hi - rhs;
+                    push_lit(&mut terms, &mut rhs, g, m);
+                    rhs += m;
+                }
+                let name = self.row_name();
+                self.b.row(name, terms, Sense::Le, rhs);
+            }
+            Sense::Ge => {
+                if lo >= rhs {
+                    return;
+                }
+                let mut terms = lin.terms;
+                let mut rhs = rhs;
+                if let Some(g) = guard {
+                    // terms >= rhs - M (1 - g), M = rhs - lo
+                    let m = rhs - lo;
+                    push_lit(&mut terms, &mut rhs, g, -m);
+                    rhs -= m;
+                }
+                let name = self.row_name();
+                self.b.row(name, terms, Sense::Ge, rhs);
+            }
+        }
+    }
+
+    /// Post a condition (with a guard: only when the guard literal is 1).
+    fn post(&mut self, g: &G, guard: Option<Lit>) -> Result<(), String> {
+        match g {
+            G::Bool(true) => return Ok(()),
+            G::Bool(false) => {
+                // Cannot hold: with a guard, the guard must be 0; without, the model is infeasible.
+                let name = self.row_name();
+                match guard {
+                    Some(l) => {
+                        let (mut terms, mut rhs) = (Vec::new(), 0);
+                        push_lit(&mut terms, &mut rhs, l, 1);
+                        self.b.row(name, terms, Sense::Le, rhs);
+                    }
+                    None => self.b.row(name, Vec::new(), Sense::Eq, 1),
+                }
+                return Ok(());
+            }
+            G::And(items) => {
+                for i in items {
+                    self.post(i, guard)?;
+                }
+                return Ok(());
+            }
+            _ => {}
+        }
+        if self.table(g, guard) {
+            return Ok(());
+        }
+        match g {
+            G::Or(items) => {
+                // At least one disjunct holds: a literal per disjunct that implies it.
+                let mut lits = Vec::new();
+                for i in items {
+                    lits.push(self.half_reify(i)?);
+                }
+                let mut lin = Lin::constant(0);
+                for l in lits {
+                    lin = lin.plus(lit_lin(l));
+                }
+                self.add_row(lin, Sense::Ge, 1, guard);
+                Ok(())
+            }
+            G::Cmp(op, l, r) => self.compare(*op, l, r, guard),
+            _ => unreachable!("a ground condition is a constant, and, or, or a comparison"),
+        }
+    }
+
+    /// A new binary z with z => g.
+    fn half_reify(&mut self, g: &G) -> Result<Lit, String> {
+        let z = self.aux_column("z", 0, 1);
+        let lit = Lit {
+            col: z,
+            negated: false,
+        };
+        self.post(g, Some(lit))?;
+        Ok(lit)
+    }
+
+    /// A new binary z with z <=> g (for `count`).
+    fn reify(&mut self, g: &G) -> Result<Lit, String> {
+        let z = self.aux_column("z", 0, 1);
+        self.post(
+            g,
+            Some(Lit {
+                col: z,
+                negated: false,
+            }),
+        )?;
+        self.post(
+            &negated(g),
+            Some(Lit {
+                col: z,
+                negated: true,
+            }),
+        )?;
+        Ok(Lit {
+            col: z,
+            negated: false,
+        })
+    }
+
+    fn compare(&mut self, op: BinOp, l: &G, r: &G, guard: Option<Lit>) -> Result<(), String> {
+        if op == BinOp::Ne {
+            // Not convex. Between two one-hot values (a cell, or an expression given value
+            // indicators), it is convex per value: w_a[k] + w_b[k] <= 1 for each k.
+            if !self.p.integer_cells && self.formulation != Formulation::BigM {
+                if let (Some(a), Some(b)) = (self.indicators(l)?, self.indicators(r)?) {
+                    for (k, ca) in a {
+                        if let Some(&(_, cb)) = b.iter().find(|(kb, _)| *kb == k) {
+                            let lin = Lin {
+                                terms: vec![(ca, 1), (cb, 1)],
+                                constant: 0,
+                                lo: 0,
+                                hi: 2,
+                            };
+                            self.add_row(lin, Sense::Le, 1, guard);
+                        }
+                    }
+                    return Ok(());
+                }
+            }
+            // Otherwise: l - r <= -1 or l - r >= 1.
+            if let Some(g) = guard {
+                // Only when the guard holds: z1 => l < r, z2 => l > r, z1 + z2 >= guard.
+                let z1 =
+                    self.half_reify(&G::Cmp(BinOp::Lt, Box::new(l.clone()), Box::new(r.clone())))?;
+                let z2 =
+                    self.half_reify(&G::Cmp(BinOp::Gt, Box::new(l.clone()), Box::new(r.clone())))?;
+                let (mut terms, mut rhs) = (vec![(z1.col, 1), (z2.col, 1)], 0);
+                push_lit(&mut terms, &mut rhs, g, -1);
+                let name = self.row_name();
+                self.b.row(name, terms, Sense::Ge, rhs);
+                return Ok(());
+            }
+            // One binary d picks the side, as in seed 002's Approach I.
+            let diff = self.lin(l)?.plus(self.lin(r)?.scaled(-1));
+            let d = self.aux_column("d", 0, 1);
+            self.add_row(
+                diff.clone(),
+                Sense::Le,
+                -1,
+                Some(Lit {
+                    col: d,
+                    negated: true,
+                }),
+            );
+            self.add_row(
+                diff,
+                Sense::Ge,
+                1,
+                Some(Lit {
+                    col: d,
+                    negated: false,
+                }),
+            );
+            return Ok(());
+        }
+        let diff = self.lin(l)?.plus(self.lin(r)?.scaled(-1));
+        match op {
+            BinOp::Eq => self.add_row(diff, Sense::Eq, 0, guard),
+            BinOp::Le => self.add_row(diff, Sense::Le, 0, guard),
+            BinOp::Lt => self.add_row(diff, Sense::Le, -1, guard),
+            BinOp::Ge => self.add_row(diff, Sense::Ge, 0, guard),
+            _ => self.add_row(diff, Sense::Ge, 1, guard),
+        }
+        Ok(())
+    }
+
+    /// One-hot value indicators `(value, column)` of an integer expression: a cell's own
+    /// columns, or new binaries w_k with sum w = 1 and sum k w_k = the expression. `None`
+    /// when the range is too wide to be worth it.
+    fn indicators(&mut self, g: &G) -> Result<Option<Vec<(i64, usize)>>, String> {
+        if let G::Val(c) = g {
+            return Ok(Some(self.b.cell_columns[*c].clone()));
+        }
+        let lin = self.lin(g)?;
+        if lin.hi - lin.lo > 64 {
+            return Ok(None);
+        }
+        let mut ind = Vec::new();
+        for k in lin.lo..=lin.hi {
+            ind.push((k, self.aux_column("w", 0, 1)));
+        }
+        let one = Lin {
+            terms: ind.iter().map(|&(_, c)| (c, 1)).collect(),
+            constant: 0,
+            lo: 1,
+            hi: 1,
+        };
+        let name = self.row_name();
+        self.b.row(name, one.terms, Sense::Eq, 1);
+        let mut link = Lin {
+            terms: ind.iter().map(|&(k, c)| (c, k)).collect(),
+            constant: 0,
+            lo: lin.lo,
+            hi: lin.hi,
+        };
+        link = link.plus(lin.scaled(-1));
+        let link = link.normalized();
+        let name = self.row_name();
+        let rhs = -link.constant;
+        self.b.row(name, link.terms, Sense::Eq, rhs);
+        Ok(Some(ind))
+    }
+
+    /// The linear form of an integer expression, adding auxiliary columns where needed.
+    fn lin(&mut self, g: &G) -> Result<Lin, String> {
+        Ok(match g {
+            G::Int(v) => Lin::constant(*v),
+            G::Val(c) => {
+                if self.p.integer_cells {
+                    let col = self.b.v(*c);
+                    let vals = self.b.values(*c);
+                    Lin { terms: vec![(col, 1)], constant: 0, lo: vals[0], hi: *vals.last().unwrap() }
+                } else {
+                    let cols = &self.b.cell_columns[*c];
+                    let lo = cols.iter().map(|t| t.0).min().unwrap_or(0);
+                    let hi = cols.iter().map(|t| t.0).max().unwrap_or(0);
+                    Lin { terms: cols.iter().map(|&(v, col)| (col, v)).collect(), constant: 0, lo, hi }
+                }
+            }
+            G::Neg(x) => self.lin(x)?.scaled(-1),
+            G::Arith(BinOp::Add, a, b) => self.lin(a)?.plus(self.lin(b)?),
+            G::Arith(BinOp::Sub, a, b) => self.lin(a)?.plus(self.lin(b)?.scaled(-1)),
+            G::Arith(_, a, b) => match (a.as_ref(), b.as_ref()) {
+                (G::Int(k), x) | (x, G::Int(k)) => self.lin(x)?.scaled(*k),
+                (G::Count(c), x) | (x, G::Count(c)) if c.len() == 1 => {
+                    // (condition) * x, from an aggregate filter on cell values: z <=> cond and
+                    // t = z * x with t in [min(0, lo), max(0, hi)].
+                    let z = self.reify(&c[0])?;
+                    let x = self.lin(x)?;
+                    let (lo, hi) = (x.lo.min(0), x.hi.max(0));
+                    let t = self.aux_column("t", lo, hi);
+                    let tl = Lin { terms: vec![(t, 1)], constant: 0, lo, hi };
+                    // z = 1: t = x;  z = 0: t = 0.
+                    self.add_row(tl.clone().plus(x.clone().scaled(-1)), Sense::Eq, 0, Some(z));
+                    self.add_row(tl, Sense::Eq, 0, Some(Lit { col: z.col, negated: true }));
+                    Lin { terms: vec![(t, 1)], constant: 0, lo, hi }
+                }
+                _ => return Err("a product of two expressions that both depend on cell values, in an instance over more than three cells".into()),
+            },
+            G::Abs(x) => {
+                let x = self.lin(x)?;
+                if x.lo >= 0 {
+                    x
+                } else if x.hi <= 0 {
+                    x.scaled(-1)
+                } else {
+                    // t = |x|: t >= x, t >= -x, and a binary d picks the side t equals.
+                    let hi = x.hi.max(-x.lo);
+                    let t = self.aux_column("t", 0, hi);
+                    let tl = Lin { terms: vec![(t, 1)], constant: 0, lo: 0, hi };
+                    self.add_row(tl.clone().plus(x.clone().scaled(-1)), Sense::Ge, 0, None);
+                    self.add_row(tl.clone().plus(x.clone()), Sense::Ge, 0, None);
+                    let d = self.aux_column("d", 0, 1);
+                    self.add_row(tl.clone().plus(x.clone().scaled(-1)), Sense::Le, 0, Some(Lit { col: d, negated: false }));
+                    self.add_row(tl.clone().plus(x), Sense::Le, 0, Some(Lit { col: d, negated: true }));
+                    tl
+                }
+            }
+            G::Sum(items) => {
+                let mut total = Lin::constant(0);
+                for i in items {
+                    total = total.plus(self.lin(i)?);
+                }
+                total
+            }
+            G::Count(items) => {
+                let mut total = Lin::constant(0);
+                for i in items {
+                    total = match i {
+                        G::Bool(b) => total.plus(Lin::constant(i64::from(*b))),
+                        _ => {
+                            let z = self.reify(i)?;
+                            total.plus(lit_lin(z))
+                        }
+                    };
+                }
+                total
+            }
+            G::NDistinct(items) => self.ndistinct(items)?,
+            _ => unreachable!("not a number"),
+        })
+    }
+
+    /// ndistinct over cells: y_k = OR_c x[c,k], y_k >= x[c,k] for each c and
+    /// y_k <= sum_c x[c,k]; the count is the constants' distinct values plus sum y_k.
+    fn ndistinct(&mut self, items: &[G]) -> Result<Lin, String> {
+        if self.p.integer_cells {
+            return Err("`ndistinct` with `encoding integer` (it needs one-hot cells)".into());
+        }
+        let mut constants = BTreeSet::new();
+        let mut cells = Vec::new();
+        for i in items {
+            match i {
+                G::Int(v) => {
+                    constants.insert(*v);
+                }
+                G::Val(c) => cells.push(*c),
+                _ => return Err("`ndistinct` of expressions other than cell values".into()),
+            }
+        }
+        let mut values: BTreeSet<i64> = BTreeSet::new();
+        for &c in &cells {
+            values.extend(self.b.cell_columns[c].iter().map(|t| t.0));
+        }
+        let mut lin = Lin::constant(constants.len() as i64);
+        for k in values.into_iter().filter(|k| !constants.contains(k)) {
+            let cols: Vec<usize> = cells.iter().filter_map(|&c| self.b.x(c, k)).collect();
+            let y = self.aux_column("y", 0, 1);
+            for &x in &cols {
+                let name = self.row_name();
+                self.b.row(name, vec![(y, 1), (x, -1)], Sense::Ge, 0);
+            }
+            let mut terms = vec![(y, 1)];
+            terms.extend(cols.iter().map(|&x| (x, -1)));
+            let name = self.row_name();
+            self.b.row(name, terms, Sense::Le, 0);
+            lin = lin.plus(Lin {
+                terms: vec![(y, 1)],
+                constant: 0,
+                lo: 0,
+                hi: 1,
+            });
+        }
+        // At least one distinct value when there is any cell.
+        if !cells.is_empty() && constants.is_empty() {
+            lin.lo = 1;
+        }
+        Ok(lin)
+    }
+
+    /// Encode a condition over two or three free cells as a conflict table, if the
+    /// formulation allows it and there are few enough value combinations. Returns false when
+    /// the condition is not table material.
+    fn table(&mut self, g: &G, guard: Option<Lit>) -> bool {
+        if self.p.integer_cells || self.formulation == Formulation::BigM {
+            return false;
+        }
+        let cells: Vec<Cell> = cells_of(g).into_iter().collect();
+        if cells.len() < 2 || cells.len() > 3 {
+            return false;
+        }
+        let domains: Vec<Vec<(i64, usize)>> = cells
+            .iter()
+            .map(|&c| self.b.cell_columns[c].clone())
+            .collect();
+        if domains.iter().map(Vec::len).product::<usize>() > TABLE_LIMIT {
+            return false;
+        }
+        let n = cells.len() as i64;
+        let holds =
+            |vals: &[i64]| eval_bool(g, &|c| vals[cells.iter().position(|&x| x == c).unwrap()]);
+        let last = domains.len() - 1;
+        // Every combination of all cells but the last, then the last cell's forbidden values.
+        let mut prefix = vec![0usize; last];
+        loop {
+            let mut vals: Vec<i64> = prefix
+                .iter()
+                .enumerate()
+                .map(|(i, &k)| domains[i][k].0)
+                .collect();
+            vals.push(0);
+            let mut forbidden = Vec::new();
+            for &(v, col) in &domains[last] {
+                vals[last] = v;
+                if !holds(&vals) {
+                    forbidden.push(col);
+                }
+            }
+            let head: Vec<usize> = prefix
+                .iter()
+                .enumerate()
+                .map(|(i, &k)| domains[i][k].1)
+                .collect();
+            if self.formulation == Formulation::Pairs {
+                for &f in &forbidden {
+                    let mut terms: Vec<(usize, i64)> = head.iter().map(|&c| (c, 1)).collect();
+                    terms.push((f, 1));
+                    self.table_row(terms, n - 1, guard);
+                }
+            } else if !forbidden.is_empty() {
+                let mut terms: Vec<(usize, i64)> = head.iter().map(|&c| (c, 1)).collect();
+                terms.extend(forbidden.iter().map(|&c| (c, 1)));
+                self.table_row(terms, n - 1, guard);
+            }
+            // Next prefix (odometer).
+            let mut i = last;
+            loop {
+                if i == 0 {
+                    return true;
+                }
+                i -= 1;
+                prefix[i] += 1;
+                if prefix[i] < domains[i].len() {
+                    break;
+                }
+                prefix[i] = 0;
+            }
+        }
+    }
+
+    fn table_row(&mut self, mut terms: Vec<(usize, i64)>, mut rhs: i64, guard: Option<Lit>) {
+        if let Some(g) = guard {
+            // The row binds only when the guard is 1: add the guard and one to the right side.
+            push_lit(&mut terms, &mut rhs, g, 1);
+            rhs += 1;
+        }
+        let name = self.row_name();
+        self.b.row(name, terms, Sense::Le, rhs);
+    }
+}
+
+/// Add `k * lit` to a row's left side (a negated literal is `1 - x`).
+fn push_lit(terms: &mut Vec<(usize, i64)>, rhs: &mut i64, l: Lit, k: i64) {
+    if l.negated {
+        terms.push((l.col, -k));
+        *rhs -= k;
+    } else {
+        terms.push((l.col, k));
+    }
+}
+
+fn lit_lin(l: Lit) -> Lin {
+    if l.negated {
+        Lin {
+            terms: vec![(l.col, -1)],
+            constant: 1,
+            lo: 0,
+            hi: 1,
+        }
+    } else {
+        Lin {
+            terms: vec![(l.col, 1)],
+            constant: 0,
+            lo: 0,
+            hi: 1,
+        }
+    }
+}
+
+/// The negation of a ground condition, negations pushed down to comparisons.
+fn negated(g: &G) -> G {
+    match g {
+        G::Bool(b) => G::Bool(!b),
+        G::And(v) => or(v.iter().map(negated).collect()),
+        G::Or(v) => and(v.iter().map(negated).collect()),
+        G::Cmp(op, a, b) => G::Cmp(negate(*op), a.clone(), b.clone()),
+        _ => unreachable!("not a condition"),
+    }
+}

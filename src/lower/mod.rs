@@ -1,0 +1,386 @@
+//! Stage 3: `Puzzle` to `Mip`.
+//!
+//! The base is the one-hot (equality) encoding: a binary x[c,k] for each cell c and each value
+//! k that c can still take, `sum_k x[c,k] = 1` per cell, and per area of a distinct rule and
+//! per value `sum_c x[c,k] = 1` when the area is as large as the value set, `<= 1` otherwise.
+//! Givens are not rows: a given cell has no columns, and no cell that shares an area with it
+//! has a column for its value. Algebraic rules are lowered in `expr`: the tightest encoding
+//! for each ground instance, chosen by how many cells it involves.
+//!
+//! With `encoding integer` (seed 001 Part 30) each cell is one integer column instead, and a
+//! distinct area becomes pairwise `v_a - v_b >= 1 - M d`, `v_b - v_a >= 1 - M (1 - d)`.
+
+mod expr;
+
+use crate::diagnostic::{Diagnostic, ErrorKind};
+use crate::mip::{Column, Mip, Names, Row, RuleStats, Sense};
+use crate::puzzle::{Cell, Puzzle, RuleKind};
+
+/// Lower a puzzle. Fails only for a rule the encodings cannot express (a product of two
+/// cell values in an instance over more than three cells, `ndistinct` with integer cells).
+pub fn lower(p: &Puzzle) -> Result<Mip, Diagnostic> {
+    let mut b = Builder::new(p);
+    b.prune_by_givens();
+    let grounded = expr::ground_all(p, &mut b)?;
+    b.cell_columns();
+    let mut stats = vec![b.stats_since("one value per cell", (0, 0, 0))];
+    let mut grounded = grounded.into_iter();
+    for (r, rule) in p.rules.iter().enumerate() {
+        let before = b.mark();
+        match &rule.kind {
+            RuleKind::Distinct(areas) => {
+                for area in areas {
+                    b.distinct(
+                        rule.named.then_some(rule.name.as_str()),
+                        &area.name,
+                        &area.cells,
+                    );
+                }
+            }
+            RuleKind::Expr { .. } => {
+                let g = grounded.next().expect("one grounding per expression rule");
+                debug_assert_eq!(g.rule, r);
+                expr::encode(p, &mut b, rule, g).map_err(|what| {
+                    Diagnostic::new(
+                        rule.span,
+                        ErrorKind::Unsupported {
+                            rule: rule.name.clone(),
+                            what,
+                        },
+                    )
+                })?;
+            }
+        }
+        stats.push(b.stats_since(&rule.name, before));
+    }
+    b.placeholder_if_empty();
+    unique_names(&mut b.rows);
+    let Builder {
+        columns,
+        column_names,
+        rows,
+        cell_columns,
+        ..
+    } = b;
+    let fixed = p.givens.clone();
+    Ok(Mip {
+        name: p.name.clone(),
+        grid_cols: p.cols,
+        columns,
+        column_names,
+        rows,
+        objective: Vec::new(),
+        fixed,
+        cell_columns,
+        stats,
+    })
+}
+
+/// The MIP under construction, with the cells' remaining values.
+pub(crate) struct Builder<'p> {
+    p: &'p Puzzle,
+    /// `domain[cell][k]`: value `lo + k` is still possible.
+    domain: Vec<Vec<bool>>,
+    columns: Vec<Column>,
+    column_names: Names,
+    rows: Vec<Row>,
+    /// One-hot: `(value, column)` per cell. Integer cells: `(0, column)`.
+    cell_columns: Vec<Vec<(i64, usize)>>,
+}
+
+impl<'p> Builder<'p> {
+    fn new(p: &'p Puzzle) -> Self {
+        let n = p.cell_count();
+        Builder {
+            p,
+            domain: vec![vec![true; p.value_count()]; n],
+            columns: Vec::new(),
+            column_names: Names::default(),
+            rows: Vec::new(),
+            cell_columns: vec![Vec::new(); n],
+        }
+    }
+
+    fn idx(&self, v: i64) -> usize {
+        (v - self.p.lo) as usize
+    }
+
+    /// A given keeps only its own value and removes it from every cell that shares a distinct
+    /// area with it. Only givens prune: propagating further (a cell left with one value
+    /// pruning its own peers) would solve easy puzzles here and hand the solver an empty
+    /// model, which is the solver's job, not the compiler's.
+    fn prune_by_givens(&mut self) {
+        let p = self.p;
+        for (cell, g) in p.givens.iter().enumerate() {
+            if let Some(v) = *g {
+                let k = self.idx(v);
+                self.domain[cell]
+                    .iter_mut()
+                    .enumerate()
+                    .for_each(|(i, d)| *d = i == k);
+            }
+        }
+        for rule in &p.rules {
+            let RuleKind::Distinct(areas) = &rule.kind else {
+                continue;
+            };
+            for area in areas {
+                for &c in &area.cells {
+                    let Some(v) = p.givens[c] else { continue };
+                    let k = self.idx(v);
+                    for &other in &area.cells {
+                        if other != c {
+                            self.domain[other][k] = false;
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    /// The values a free cell can still take.
+    pub(crate) fn values(&self, cell: Cell) -> Vec<i64> {
+        (0..self.p.value_count())
+            .filter(|&k| self.domain[cell][k])
+            .map(|k| self.p.lo + k as i64)
+            .collect()
+    }
+
+    pub(crate) fn remove_value(&mut self, cell: Cell, v: i64) {
+        let k = self.idx(v);
+        self.domain[cell][k] = false;
+    }
+
+    /// Columns and the one-value-per-cell rows (one-hot), or one integer column per cell.
+    fn cell_columns(&mut self) {
+        let p = self.p;
+        for cell in 0..p.cell_count() {
+            if p.givens[cell].is_some() {
+                continue;
+            }
+            let cell_name = p.cell_name(cell);
+            if p.integer_cells {
+                let vals = self.values(cell);
+                let (lo, hi) = (
+                    vals.first().copied().unwrap_or(p.lo),
+                    vals.last().copied().unwrap_or(p.lo - 1),
+                );
+                let col = self.column(
+                    |t| {
+                        t.push_str("v_");
+                        t.push_str(&cell_name);
+                    },
+                    lo,
+                    hi,
+                    true,
+                );
+                self.cell_columns[cell].push((0, col));
+                continue;
+            }
+            let first = self.columns.len();
+            for v in self.values(cell) {
+                let col = self.column(
+                    |t| {
+                        t.push_str("x_");
+                        t.push_str(&cell_name);
+                        t.push('_');
+                        push_int(t, v);
+                    },
+                    0,
+                    1,
+                    true,
+                );
+                self.cell_columns[cell].push((v, col));
+            }
+            let terms = (first..self.columns.len()).map(|c| (c, 1)).collect();
+            self.row(cell_name, terms, Sense::Eq, 1);
+        }
+    }
+
+    pub(crate) fn column(
+        &mut self,
+        name: impl FnOnce(&mut String),
+        lower: i64,
+        upper: i64,
+        integer: bool,
+    ) -> usize {
+        self.column_names.push_with(name);
+        self.columns.push(Column {
+            lower,
+            upper,
+            integer,
+        });
+        self.columns.len() - 1
+    }
+
+    pub(crate) fn row(&mut self, name: String, terms: Vec<(usize, i64)>, sense: Sense, rhs: i64) {
+        self.rows.push(Row {
+            name: lp_safe(name),
+            terms,
+            sense,
+            rhs,
+        });
+    }
+
+    /// The one-hot column of `cell = v`, if the cell can take `v`.
+    pub(crate) fn x(&self, cell: Cell, v: i64) -> Option<usize> {
+        self.cell_columns[cell]
+            .iter()
+            .find(|&&(k, _)| k == v)
+            .map(|&(_, c)| c)
+    }
+
+    /// The integer column of a cell (`encoding integer`).
+    pub(crate) fn v(&self, cell: Cell) -> usize {
+        self.cell_columns[cell][0].1
+    }
+
+    fn distinct(&mut self, rule: Option<&str>, area_name: &str, cells: &[Cell]) {
+        if self.p.integer_cells {
+            return self.distinct_integer(rule.unwrap_or(area_name), cells);
+        }
+        let nv = self.p.value_count();
+        let full = cells.len() == nv;
+        // Per value (by index): the area's constant part (givens holding it) and its columns.
+        let mut per_value: Vec<(i64, Vec<(usize, i64)>)> = (0..nv)
+            .map(|_| (0, Vec::with_capacity(cells.len())))
+            .collect();
+        for &c in cells {
+            if let Some(v) = self.p.givens[c] {
+                per_value[self.idx(v)].0 += 1;
+            }
+            for &(v, col) in &self.cell_columns[c] {
+                per_value[self.idx(v)].1.push((col, 1));
+            }
+        }
+        for (k, (constant, terms)) in per_value.into_iter().enumerate() {
+            let v = self.p.lo + k as i64;
+            let rhs = 1 - constant;
+            let sense = if full { Sense::Eq } else { Sense::Le };
+            // Skip rows that cannot bind: `<=` with room for every term, `= 0` over nothing.
+            let redundant = match sense {
+                Sense::Le => rhs >= terms.len() as i64,
+                _ => terms.is_empty() && rhs == 0,
+            };
+            if redundant {
+                continue;
+            }
+            let name = match rule {
+                Some(r) => format!("{r}_{area_name}_{v}"),
+                None => format!("{area_name}_{v}"),
+            };
+            self.row(name, terms, sense, rhs);
+        }
+    }
+
+    /// Integer cells: each pair of the area differs, by a binary d choosing the order and
+    /// M = (largest value - smallest value + 1), the smallest M that is valid.
+    fn distinct_integer(&mut self, prefix: &str, cells: &[Cell]) {
+        let p = self.p;
+        let m = p.hi - p.lo + 1;
+        for (i, &a) in cells.iter().enumerate() {
+            for &b in &cells[i + 1..] {
+                let (na, nb) = (p.cell_name(a), p.cell_name(b));
+                match (p.givens[a], p.givens[b]) {
+                    (Some(_), Some(_)) => {}
+                    (Some(g), None) | (None, Some(g)) => {
+                        // One side known: a different value is a domain restriction.
+                        let free = if p.givens[a].is_none() { a } else { b };
+                        let col = self.v(free);
+                        let d = self.column(|t| t.push_str(&format!("d_{na}_{nb}")), 0, 1, true);
+                        // v >= g + 1 - M d  and  v <= g - 1 + M (1 - d)
+                        self.row(
+                            format!("{prefix}_{na}_{nb}_a"),
+                            vec![(col, 1), (d, m)],
+                            Sense::Ge,
+                            g + 1,
+                        );
+                        self.row(
+                            format!("{prefix}_{na}_{nb}_b"),
+                            vec![(col, 1), (d, m)],
+                            Sense::Le,
+                            g - 1 + m,
+                        );
+                    }
+                    (None, None) => {
+                        let (ca, cb) = (self.v(a), self.v(b));
+                        let d = self.column(|t| t.push_str(&format!("d_{na}_{nb}")), 0, 1, true);
+                        self.row(
+                            format!("{prefix}_{na}_{nb}_a"),
+                            vec![(ca, 1), (cb, -1), (d, m)],
+                            Sense::Ge,
+                            1,
+                        );
+                        self.row(
+                            format!("{prefix}_{na}_{nb}_b"),
+                            vec![(cb, 1), (ca, -1), (d, -m)],
+                            Sense::Ge,
+                            1 - m,
+                        );
+                    }
+                }
+            }
+        }
+    }
+
+    fn placeholder_if_empty(&mut self) {
+        if self.columns.is_empty() {
+            // Givens fill the grid. HiGHS fails on a model without rows or columns and CBC
+            // calls it invalid, so the model gets a placeholder column fixed at 0 and a row.
+            let col = self.column(|t| t.push_str("zero"), 0, 0, false);
+            self.row("zero".into(), vec![(col, 1)], Sense::Eq, 0);
+        }
+    }
+
+    fn mark(&self) -> (usize, usize, usize) {
+        (
+            self.columns.len(),
+            self.rows.len(),
+            self.rows.iter().map(|r| r.terms.len()).sum(),
+        )
+    }
+
+    fn stats_since(&self, rule: &str, (c, r, z): (usize, usize, usize)) -> RuleStats {
+        let (c2, r2, z2) = self.mark();
+        RuleStats {
+            rule: rule.to_string(),
+            columns: c2 - c,
+            rows: r2 - r,
+            nonzeros: z2 - z,
+        }
+    }
+}
+
+/// Append a non-negative integer without going through `fmt` (a million column names).
+fn push_int(t: &mut String, v: i64) {
+    if (0..10).contains(&v) {
+        t.push(char::from(b'0' + v as u8));
+    } else {
+        t.push_str(&v.to_string());
+    }
+}
+
+/// Row names are made from rule and area names, which the user chooses, so two rules can
+/// produce the same name (rule `a` over area `b_1`, and an unnamed rule over area `a_b_1`).
+/// LP readers would merge or reject duplicates; a numbered suffix keeps every row.
+fn unique_names(rows: &mut [Row]) {
+    let mut seen = std::collections::HashSet::new();
+    for row in rows.iter_mut() {
+        if !seen.insert(row.name.clone()) {
+            let mut k = 2;
+            while !seen.insert(format!("{}~{k}", row.name)) {
+                k += 1;
+            }
+            row.name = format!("{}~{k}", row.name);
+        }
+    }
+}
+
+/// LP and MPS readers reject names that start with a digit or a period (they read as numbers).
+fn lp_safe(name: String) -> String {
+    if name.starts_with(|c: char| c.is_ascii_digit() || c == '.') {
+        format!("_{name}")
+    } else {
+        name
+    }
+}
