@@ -331,8 +331,11 @@ fn run(
         eprintln!(
             "error: {name} returned a grid that breaks the model (a bug in sdkc's encoding; please report it):"
         );
-        for v in &broken {
+        for v in broken.iter().take(10) {
             eprintln!("  {v}");
+        }
+        if broken.len() > 10 {
+            eprintln!("  ... and {} more", broken.len() - 10);
         }
         eprint!("{}", grid::format(&puzzle, &cells));
         let msg = broken

@@ -8,6 +8,8 @@ pub struct Mip {
     pub name: String,
     /// The grid's width, to name cells (`r2c5`) in messages.
     pub grid_cols: usize,
+    /// Cells are integer columns (`encoding integer`), not one-hot binaries.
+    pub integer_cells: bool,
     pub columns: Vec<Column>,
     /// Column names, in one arena (a million columns would otherwise be a million strings).
     pub column_names: Names,
@@ -17,7 +19,8 @@ pub struct Mip {
     /// Cells whose value the compiler already knows (givens, and cells left with one value):
     /// they have no columns.
     pub fixed: Vec<Option<i64>>,
-    /// For each cell, the columns `x[cell, value]` as `(value, column)`.
+    /// For each cell, the columns `x[cell, value]` as `(value, column)`; with integer cells,
+    /// the cell's one column as `(0, column)`.
     pub cell_columns: Vec<Vec<(i64, usize)>>,
     /// Per rule: what it cost, in the order the rules were written.
     pub stats: Vec<RuleStats>,

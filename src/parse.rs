@@ -153,6 +153,9 @@ fn is_keyword(rule: Rule) -> bool {
             | Rule::kw_regions
             | Rule::kw_area
             | Rule::kw_rule
+            | Rule::kw_marks
+            | Rule::kw_relation
+            | Rule::kw_encoding
     )
 }
 
@@ -382,12 +385,12 @@ fn block(pair: Pair<Rule>) -> Block {
         match p.as_rule() {
             Rule::block_nl => lines.push(Vec::new()),
             Rule::block_token => {
-                // A token made only of rule characters is a drawn separator, not a cell.
-                if !p
-                    .as_str()
-                    .chars()
-                    .all(|ch| matches!(ch, '-' | '+' | '=' | '_'))
-                {
+                // A token drawn with rule characters (`---+---`) is a separator, not a cell; a
+                // lone `+` is a mark (seed 001's board), so a separator needs a `-` or `=`.
+                let t = p.as_str();
+                let separator = t.chars().all(|ch| matches!(ch, '-' | '+' | '=' | '_'))
+                    && t.contains(['-', '=']);
+                if !separator {
                     lines.last_mut().unwrap().push(spanned_str(&p));
                 }
             }

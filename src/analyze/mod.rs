@@ -363,7 +363,17 @@ impl Analyzer {
                     .map(|r| r.value.as_str())
                     .collect::<Vec<_>>()
                     .join(", "),
-                (None, RuleBody::Expr(_)) => format!("rule{}", rules.len() + 1),
+                (None, RuleBody::Expr(_)) => {
+                    // `ruleN`, N its position, skipping names the model gives its own rules.
+                    let taken = |n: &str| {
+                        model.statements.iter().any(|s| matches!(&s.kind, StatementKind::Rule { name: Some(m), .. } if m.value == n))
+                    };
+                    let mut k = rules.len() + 1;
+                    while taken(&format!("rule{k}")) {
+                        k += 1;
+                    }
+                    format!("rule{k}")
+                }
             };
             let formulation = match formulation.as_ref().map(|f| f.value.as_str()) {
                 None | Some("table") => Formulation::Auto,

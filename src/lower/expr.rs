@@ -312,9 +312,18 @@ fn compare(op: BinOp, a: i64, b: i64) -> bool {
 }
 
 fn cmp(op: BinOp, l: G, r: G) -> G {
-    match (&l, &r) {
-        (G::Int(a), G::Int(b)) => G::Bool(compare(op, *a, *b)),
-        _ => G::Cmp(op, Box::new(l), Box::new(r)),
+    match (op, l, r) {
+        (op, G::Int(a), G::Int(b)) => G::Bool(compare(op, a, b)),
+        // |x| <= r is convex: x <= r and -x <= r, two rows and no auxiliary (seed 000).
+        (BinOp::Le | BinOp::Lt, G::Abs(x), r) => and(vec![
+            cmp(op, (*x).clone(), r.clone()),
+            cmp(op, G::Neg(x), r),
+        ]),
+        (BinOp::Ge | BinOp::Gt, l, G::Abs(x)) => and(vec![
+            cmp(op, l.clone(), (*x).clone()),
+            cmp(op, l, G::Neg(x)),
+        ]),
+        (op, l, r) => G::Cmp(op, Box::new(l), Box::new(r)),
     }
 }
 

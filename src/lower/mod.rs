@@ -23,7 +23,12 @@ pub fn lower(p: &Puzzle) -> Result<Mip, Diagnostic> {
     b.prune_by_givens();
     let grounded = expr::ground_all(p, &mut b)?;
     b.cell_columns();
-    let mut stats = vec![b.stats_since("one value per cell", (0, 0, 0))];
+    let base = if p.integer_cells {
+        "cell values (integer)"
+    } else {
+        "one value per cell"
+    };
+    let mut stats = vec![b.stats_since(base, (0, 0, 0))];
     let mut grounded = grounded.into_iter();
     for (r, rule) in p.rules.iter().enumerate() {
         let before = b.mark();
@@ -66,6 +71,7 @@ pub fn lower(p: &Puzzle) -> Result<Mip, Diagnostic> {
     Ok(Mip {
         name: p.name.clone(),
         grid_cols: p.cols,
+        integer_cells: p.integer_cells,
         columns,
         column_names,
         rows,
@@ -86,6 +92,8 @@ pub(crate) struct Builder<'p> {
     rows: Vec<Row>,
     /// One-hot: `(value, column)` per cell. Integer cells: `(0, column)`.
     cell_columns: Vec<Vec<(i64, usize)>>,
+    /// Integer cells: pairs already made different (a pair in a row and a box needs one).
+    different: std::collections::HashSet<(Cell, Cell)>,
 }
 
 impl<'p> Builder<'p> {
@@ -98,6 +106,7 @@ impl<'p> Builder<'p> {
             column_names: Names::default(),
             rows: Vec::new(),
             cell_columns: vec![Vec::new(); n],
+            different: std::collections::HashSet::new(),
         }
     }
 
@@ -280,6 +289,9 @@ impl<'p> Builder<'p> {
         let m = p.hi - p.lo + 1;
         for (i, &a) in cells.iter().enumerate() {
             for &b in &cells[i + 1..] {
+                if !self.different.insert((a.min(b), a.max(b))) {
+                    continue;
+                }
                 let (na, nb) = (p.cell_name(a), p.cell_name(b));
                 match (p.givens[a], p.givens[b]) {
                     (Some(_), Some(_)) => {}

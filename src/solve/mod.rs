@@ -269,6 +269,18 @@ pub fn decode(mip: &Mip, values: &[f64]) -> Result<Vec<i64>, String> {
             grid.push(*v);
             continue;
         }
+        if mip.integer_cells {
+            let col = mip.cell_columns[cell][0].1;
+            let v = values[col];
+            if (v - v.round()).abs() > 1e-6 {
+                return Err(format!(
+                    "cell {} has the fractional value {v}",
+                    mip.cell_name(cell)
+                ));
+            }
+            grid.push(v.round() as i64);
+            continue;
+        }
         let on: Vec<i64> = mip.cell_columns[cell]
             .iter()
             .filter(|&&(_, c)| values[c] > 0.5)
