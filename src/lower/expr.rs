@@ -777,7 +777,8 @@ impl Enc<'_, '_> {
                 if self.p.integer_cells {
                     let col = self.b.v(*c);
                     let vals = self.b.values(*c);
-                    Lin { terms: vec![(col, 1)], constant: 0, lo: vals[0], hi: *vals.last().unwrap() }
+                    let (lo, hi) = (vals.first().copied().unwrap_or(self.p.lo), vals.last().copied().unwrap_or(self.p.hi));
+                    Lin { terms: vec![(col, 1)], constant: 0, lo, hi }
                 } else {
                     let cols = &self.b.cell_columns[*c];
                     let lo = cols.iter().map(|t| t.0).min().unwrap_or(0);
@@ -913,6 +914,11 @@ impl Enc<'_, '_> {
             .collect();
         if domains.iter().map(Vec::len).product::<usize>() > TABLE_LIMIT {
             return false;
+        }
+        if domains.iter().any(Vec::is_empty) {
+            // A cell with no value left already makes the model infeasible (its cell row is
+            // empty); there is nothing to forbid.
+            return true;
         }
         let n = cells.len() as i64;
         let holds =
