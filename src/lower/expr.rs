@@ -76,12 +76,97 @@ pub(super) fn ground_all(p: &Puzzle, b: &mut Builder) -> Result<Vec<Grounded>, D
                     }
                 }
             } else {
+                if !p.integer_cells {
+                    narrow_by_bounds(&c, b);
+                }
                 conjuncts.push(c);
             }
         }
         out.push(Grounded { rule: r, conjuncts });
     }
     Ok(out)
+}
+
+/// `v[c] (op) e` with e not involving c: c keeps only the values that can compare with some
+/// value in e's range. (A cell equal to the number of distinct values among its four diagonal
+/// neighbours is at most 4.) The row is still written; this removes columns it would forbid.
+fn narrow_by_bounds(g: &G, b: &mut Builder) {
+    let G::Cmp(op, l, r) = g else { return };
+    let (cell, other, op) = match (l.as_ref(), r.as_ref()) {
+        (G::Val(c), e) => (*c, e, *op),
+        (e, G::Val(c)) => (*c, e, flip(*op)),
+        _ => return,
+    };
+    if cells_of(other).contains(&cell) {
+        return;
+    }
+    let Some((lo, hi)) = bounds(other, b) else { return };
+    for v in b.values(cell) {
+        let possible = match op {
+            BinOp::Eq => lo <= v && v <= hi,
+            BinOp::Le => v <= hi,
+            BinOp::Lt => v < hi,
+            BinOp::Ge => v >= lo,
+            BinOp::Gt => v > lo,
+            _ => true,
+        };
+        if !possible {
+            b.remove_value(cell, v);
+        }
+    }
+}
+
+/// `a op b` as `b op' a`.
+fn flip(op: BinOp) -> BinOp {
+    match op {
+        BinOp::Lt => BinOp::Gt,
+        BinOp::Le => BinOp::Ge,
+        BinOp::Gt => BinOp::Lt,
+        BinOp::Ge => BinOp::Le,
+        other => other,
+    }
+}
+
+/// The range of a ground integer expression over the current domains.
+fn bounds(g: &G, b: &Builder) -> Option<(i64, i64)> {
+    Some(match g {
+        G::Int(v) => (*v, *v),
+        G::Val(c) => {
+            let vals = b.values(*c);
+            (*vals.first()?, *vals.last()?)
+        }
+        G::Neg(x) => {
+            let (lo, hi) = bounds(x, b)?;
+            (-hi, -lo)
+        }
+        G::Abs(x) => {
+            let (lo, hi) = bounds(x, b)?;
+            if lo >= 0 { (lo, hi) } else if hi <= 0 { (-hi, -lo) } else { (0, hi.max(-lo)) }
+        }
+        G::Arith(op, x, y) => {
+            let ((a, bb), (c, d)) = (bounds(x, b)?, bounds(y, b)?);
+            match op {
+                BinOp::Add => (a + c, bb + d),
+                BinOp::Sub => (a - d, bb - c),
+                _ => {
+                    let p = [a * c, a * d, bb * c, bb * d];
+                    (*p.iter().min()?, *p.iter().max()?)
+                }
+            }
+        }
+        G::Sum(items) => items.iter().try_fold((0, 0), |(lo, hi), i| bounds(i, b).map(|(a, c)| (lo + a, hi + c)))?,
+        G::Count(items) => (0, items.len() as i64),
+        G::NDistinct(items) => {
+            let mut values = BTreeSet::new();
+            for i in items {
+                let (lo, hi) = bounds(i, b)?;
+                values.extend(lo..=hi.min(lo + 1000));
+            }
+            let n = items.len().min(values.len()) as i64;
+            (n.min(1), n)
+        }
+        _ => return None,
+    })
 }
 
 fn flatten_and(g: G) -> Vec<G> {
