@@ -51,7 +51,25 @@ pub fn load(name: &str, bytes: &[u8], givens: Option<&str>) -> Result<Puzzle, Mo
 
 /// `load`, then `lower`: the puzzle and its MIP, or every mistake rendered.
 pub fn build(name: &str, bytes: &[u8], givens: Option<&str>) -> Result<(Puzzle, Mip), ModelErrors> {
-    let puzzle = load(name, bytes, givens)?;
+    build_with(name, bytes, givens, None)
+}
+
+/// `build`, with every algebraic rule lowered in `formulation` (the `--formulation` option),
+/// whatever the model asks for.
+pub fn build_with(
+    name: &str,
+    bytes: &[u8],
+    givens: Option<&str>,
+    formulation: Option<puzzle::Formulation>,
+) -> Result<(Puzzle, Mip), ModelErrors> {
+    let mut puzzle = load(name, bytes, givens)?;
+    if let Some(f) = formulation {
+        for rule in &mut puzzle.rules {
+            if let puzzle::RuleKind::Expr { formulation, .. } = &mut rule.kind {
+                *formulation = f;
+            }
+        }
+    }
     match lower::lower(&puzzle) {
         Ok(mip) => Ok((puzzle, mip)),
         Err(d) => Err(errors(

@@ -10,7 +10,7 @@ use serde_json::json;
 
 use sdkc::emit::{self, Format};
 use sdkc::solve::{self, Outcome, SolveError, Solver};
-use sdkc::{check, grid, mip::Mip, puzzle::Puzzle};
+use sdkc::{check, grid, mip::Mip, puzzle::Formulation, puzzle::Puzzle};
 
 /// Exit codes, documented in the README.
 mod exit {
@@ -52,6 +52,9 @@ enum Command {
         /// Print columns, rows and non-zeros, per rule.
         #[arg(long)]
         stats: bool,
+        /// Lower every algebraic rule this way, whatever the model says.
+        #[arg(long, value_enum)]
+        formulation: Option<Formulation>,
     },
     /// Solve the model with a MIP solver, check the grid, and print it.
     Run {
@@ -71,6 +74,9 @@ enum Command {
         /// Print one JSON object instead of the grid.
         #[arg(long)]
         json: bool,
+        /// Lower every algebraic rule this way, whatever the model says.
+        #[arg(long, value_enum)]
+        formulation: Option<Formulation>,
     },
 }
 
@@ -90,7 +96,8 @@ fn main() -> ExitCode {
             output,
             format,
             stats,
-        } => compile(&model, output.as_deref(), format, stats),
+            formulation,
+        } => compile(&model, output.as_deref(), format, stats, formulation),
         Command::Run {
             model,
             solver,
@@ -98,19 +105,32 @@ fn main() -> ExitCode {
             time_limit,
             givens,
             json,
-        } => run(&model, solver, format, time_limit, givens.as_deref(), json),
+            formulation,
+        } => run(
+            &model,
+            solver,
+            format,
+            time_limit,
+            givens.as_deref(),
+            json,
+            formulation,
+        ),
     };
     ExitCode::from(code)
 }
 
 /// Read, analyze and lower a model, printing its diagnostics on failure.
-fn load(path: &Path, givens: Option<&str>) -> Result<(Puzzle, Mip), (u8, Vec<String>)> {
+fn load(
+    path: &Path,
+    givens: Option<&str>,
+    formulation: Option<Formulation>,
+) -> Result<(Puzzle, Mip), (u8, Vec<String>)> {
     let bytes = std::fs::read(path).map_err(|e| {
         let msg = format!("error: cannot read {}: {e}", path.display());
         eprintln!("{msg}");
         (exit::IO, vec![msg])
     })?;
-    sdkc::build(&path.display().to_string(), &bytes, givens).map_err(|errs| {
+    sdkc::build_with(&path.display().to_string(), &bytes, givens, formulation).map_err(|errs| {
         for r in &errs.rendered {
             eprint!("{r}");
         }
@@ -128,8 +148,14 @@ fn load(path: &Path, givens: Option<&str>) -> Result<(Puzzle, Mip), (u8, Vec<Str
     })
 }
 
-fn compile(path: &Path, output: Option<&Path>, format: Format, stats: bool) -> u8 {
-    let (puzzle, mip) = match load(path, None) {
+fn compile(
+    path: &Path,
+    output: Option<&Path>,
+    format: Format,
+    stats: bool,
+    formulation: Option<Formulation>,
+) -> u8 {
+    let (puzzle, mip) = match load(path, None, formulation) {
         Ok(p) => p,
         Err((code, _)) => return code,
     };
@@ -211,6 +237,7 @@ fn run(
     time_limit: Option<f64>,
     givens: Option<&str>,
     json: bool,
+    formulation: Option<Formulation>,
 ) -> u8 {
     let start = Instant::now();
     let solver_name = match choice {
@@ -248,7 +275,7 @@ fn run(
             return exit::USAGE;
         }
     }
-    let (puzzle, mip) = match load(path, givens) {
+    let (puzzle, mip) = match load(path, givens, formulation) {
         Ok(p) => p,
         Err((code, errors)) => {
             report(

@@ -39,10 +39,11 @@ pub type RelId = usize;
 /// A bound variable of a rule (`c`, `a`, `b`): an index into the rule's environment.
 pub type VarId = usize;
 
-/// How a rule wants to be encoded; `Auto` is the tightest sdkc knows.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+/// How a rule wants to be encoded; `Auto` (`table`) is the tightest sdkc knows.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
 pub enum Formulation {
     /// Two- and three-cell rules as aggregated conflict rows on the one-hot columns.
+    #[value(name = "table")]
     Auto,
     /// One row per forbidden value pair, `x[a,k] + x[b,k'] <= 1` (seed 002, Approach II).
     Pairs,

@@ -268,76 +268,131 @@ fn regions_drawn_with_any_letter_are_named_in_messages() {
 
 #[test]
 fn comparison_that_can_never_hold() {
-    snapshot!("never_holds", error_of(format!("{HEADER}rule big: for c in cells: v[c] > 9\n").as_bytes()));
+    snapshot!(
+        "never_holds",
+        error_of(format!("{HEADER}rule big: for c in cells: v[c] > 9\n").as_bytes())
+    );
 }
 
 #[test]
 fn unknown_function() {
-    snapshot!("unknown_function", error_of(format!("{HEADER}rule r: for c in cells: v[c] != knigth(c)\n").as_bytes()));
+    snapshot!(
+        "unknown_function",
+        error_of(format!("{HEADER}rule r: for c in cells: v[c] != knigth(c)\n").as_bytes())
+    );
 }
 
 #[test]
 fn unknown_function_as_a_set() {
-    snapshot!("unknown_set_function", error_of(format!("{HEADER}rule r: for c in cells: ndistinct(kings(c)) >= 1\n").as_bytes()));
+    snapshot!(
+        "unknown_set_function",
+        error_of(format!("{HEADER}rule r: for c in cells: ndistinct(kings(c)) >= 1\n").as_bytes())
+    );
 }
 
 #[test]
 fn quantifier_over_an_empty_set() {
-    snapshot!("empty_quantifier", error_of(format!("{HEADER}area one = r1c1\nrule r: for (a, b) in one: v[a] != v[b]\n").as_bytes()));
+    snapshot!(
+        "empty_quantifier",
+        error_of(
+            format!("{HEADER}area one = r1c1\nrule r: for (a, b) in one: v[a] != v[b]\n")
+                .as_bytes()
+        )
+    );
 }
 
 #[test]
 fn value_of_a_cell_outside_the_grid() {
-    snapshot!("value_outside", error_of(format!("{HEADER}rule r: v[r10c1] == 1\n").as_bytes()));
+    snapshot!(
+        "value_outside",
+        error_of(format!("{HEADER}rule r: v[r10c1] == 1\n").as_bytes())
+    );
 }
 
 #[test]
 fn unknown_variable() {
-    snapshot!("unknown_variable", error_of(format!("{HEADER}rule r: for cell in cells: v[c] >= 1\n").as_bytes()));
+    snapshot!(
+        "unknown_variable",
+        error_of(format!("{HEADER}rule r: for cell in cells: v[c] >= 1\n").as_bytes())
+    );
 }
 
 #[test]
 fn number_where_a_condition_is_needed() {
-    snapshot!("type_mismatch", error_of(format!("{HEADER}rule r: v[r1c1] + 1\n").as_bytes()));
+    snapshot!(
+        "type_mismatch",
+        error_of(format!("{HEADER}rule r: v[r1c1] + 1\n").as_bytes())
+    );
 }
 
 #[test]
 fn cell_where_a_number_is_needed() {
-    snapshot!("cell_not_number", error_of(format!("{HEADER}rule r: for c in cells: c > 1\n").as_bytes()));
+    snapshot!(
+        "cell_not_number",
+        error_of(format!("{HEADER}rule r: for c in cells: c > 1\n").as_bytes())
+    );
 }
 
 #[test]
 fn a_family_of_areas_is_not_one_set() {
-    snapshot!("family_not_set", error_of(format!("{HEADER}rule r: for c in rows: v[c] >= 1\n").as_bytes()));
+    snapshot!(
+        "family_not_set",
+        error_of(format!("{HEADER}rule r: for c in rows: v[c] >= 1\n").as_bytes())
+    );
 }
 
 #[test]
 fn relation_iterated_with_one_name() {
-    snapshot!("pairs_binder", error_of(format!("{HEADER}rule r: for a in orthogonal: v[a] >= 1\n").as_bytes()));
+    snapshot!(
+        "pairs_binder",
+        error_of(format!("{HEADER}rule r: for a in orthogonal: v[a] >= 1\n").as_bytes())
+    );
 }
 
 #[test]
 fn mark_without_a_marks_block() {
-    snapshot!("no_marks", error_of(format!("{HEADER}rule r: for c in cells: mark[c] has \"X\" => v[c] < 5\n").as_bytes()));
+    snapshot!(
+        "no_marks",
+        error_of(
+            format!("{HEADER}rule r: for c in cells: mark[c] has \"X\" => v[c] < 5\n").as_bytes()
+        )
+    );
 }
 
 #[test]
 fn mark_that_no_cell_carries() {
     let marks = "marks {\n  X . . . . . . . .\n  . . . . . . . . .\n  . . . . . . . . .\n  . . . . . . . . .\n  . . . . . . . . .\n  . . . . . . . . .\n  . . . . . . . . .\n  . . . . . . . . .\n  . . . . . . . . .\n}\n";
-    snapshot!("unknown_mark", error_of(format!("{HEADER}{marks}rule r: for c in cells: mark[c] has \"Y\" => v[c] < 5\n").as_bytes()));
+    snapshot!(
+        "unknown_mark",
+        error_of(
+            format!("{HEADER}{marks}rule r: for c in cells: mark[c] has \"Y\" => v[c] < 5\n")
+                .as_bytes()
+        )
+    );
 }
 
 #[test]
 fn unknown_formulation() {
-    snapshot!("unknown_formulation", error_of(format!("{HEADER}rule r (bigM): for (a, b) in orthogonal: v[a] != v[b]\n").as_bytes()));
+    snapshot!(
+        "unknown_formulation",
+        error_of(
+            format!("{HEADER}rule r (bigM): for (a, b) in orthogonal: v[a] != v[b]\n").as_bytes()
+        )
+    );
 }
 
 #[test]
 fn unknown_relation() {
-    snapshot!("unknown_relation", error_of(format!("{HEADER}relation orth = orthogonl\n").as_bytes()));
+    snapshot!(
+        "unknown_relation",
+        error_of(format!("{HEADER}relation orth = orthogonl\n").as_bytes())
+    );
 }
 
 #[test]
 fn unknown_encoding() {
-    snapshot!("unknown_encoding", error_of(format!("{HEADER}encoding integers\n").as_bytes()));
+    snapshot!(
+        "unknown_encoding",
+        error_of(format!("{HEADER}encoding integers\n").as_bytes())
+    );
 }

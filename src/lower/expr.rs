@@ -100,7 +100,9 @@ fn narrow_by_bounds(g: &G, b: &mut Builder) {
     if cells_of(other).contains(&cell) {
         return;
     }
-    let Some((lo, hi)) = bounds(other, b) else { return };
+    let Some((lo, hi)) = bounds(other, b) else {
+        return;
+    };
     for v in b.values(cell) {
         let possible = match op {
             BinOp::Eq => lo <= v && v <= hi,
@@ -141,7 +143,13 @@ fn bounds(g: &G, b: &Builder) -> Option<(i64, i64)> {
         }
         G::Abs(x) => {
             let (lo, hi) = bounds(x, b)?;
-            if lo >= 0 { (lo, hi) } else if hi <= 0 { (-hi, -lo) } else { (0, hi.max(-lo)) }
+            if lo >= 0 {
+                (lo, hi)
+            } else if hi <= 0 {
+                (-hi, -lo)
+            } else {
+                (0, hi.max(-lo))
+            }
         }
         G::Arith(op, x, y) => {
             let ((a, bb), (c, d)) = (bounds(x, b)?, bounds(y, b)?);
@@ -154,7 +162,9 @@ fn bounds(g: &G, b: &Builder) -> Option<(i64, i64)> {
                 }
             }
         }
-        G::Sum(items) => items.iter().try_fold((0, 0), |(lo, hi), i| bounds(i, b).map(|(a, c)| (lo + a, hi + c)))?,
+        G::Sum(items) => items.iter().try_fold((0, 0), |(lo, hi), i| {
+            bounds(i, b).map(|(a, c)| (lo + a, hi + c))
+        })?,
         G::Count(items) => (0, items.len() as i64),
         G::NDistinct(items) => {
             let mut values = BTreeSet::new();
