@@ -48,6 +48,7 @@ pub enum Formulation {
     /// One row per forbidden value pair, `x[a,k] + x[b,k'] <= 1` (seed 002, Approach II).
     Pairs,
     /// Linear rows in the cell values with big-M binaries for disjunctions (seed 002, Approach I).
+    #[value(name = "bigm")]
     BigM,
 }
 
