@@ -5,7 +5,8 @@
 mod common;
 use common::with_model;
 
-const GRID: &str = "grid 4x4\nboxes 2x2\ngivens \"1...........4...\"\nrule distinct rows, columns, boxes\n";
+const GRID: &str =
+    "grid 4x4\nboxes 2x2\ngivens \"1...........4...\"\nrule distinct rows, columns, boxes\n";
 
 /// The LP lines that belong to rule `name` (its rows and auxiliary columns), then `--stats`.
 fn lp(name: &str, rules: &str, extra: &[&str]) -> String {
@@ -28,38 +29,80 @@ fn lp(name: &str, rules: &str, extra: &[&str]) -> String {
 
 #[test]
 fn two_cell_rule_as_a_conflict_table() {
-    snapshot!("table.lp", lp("nc", "rule nc: for (a, b) in orthogonal: |v[a] - v[b]| != 1\n", &[]));
+    snapshot!(
+        "table.lp",
+        lp(
+            "nc",
+            "rule nc: for (a, b) in orthogonal: |v[a] - v[b]| != 1\n",
+            &[]
+        )
+    );
 }
 
 #[test]
 fn two_cell_rule_as_forbidden_pairs() {
-    snapshot!("pairs.lp", lp("nc", "rule nc (pairs): for (a, b) in orthogonal: |v[a] - v[b]| != 1\n", &[]));
+    snapshot!(
+        "pairs.lp",
+        lp(
+            "nc",
+            "rule nc (pairs): for (a, b) in orthogonal: |v[a] - v[b]| != 1\n",
+            &[]
+        )
+    );
 }
 
 #[test]
 fn two_cell_rule_with_big_m() {
-    snapshot!("bigm.lp", lp("nc", "rule nc: for (a, b) in orthogonal: |v[a] - v[b]| >= 2\n", &["--formulation", "bigm"]));
+    snapshot!(
+        "bigm.lp",
+        lp(
+            "nc",
+            "rule nc: for (a, b) in orthogonal: |v[a] - v[b]| >= 2\n",
+            &["--formulation", "bigm"]
+        )
+    );
 }
 
 #[test]
 fn one_cell_rule_removes_columns() {
-    let (_d, out) = with_model(format!("{GRID}rule odd: v[r1c2] != 2 and v[r1c2] != 4\n").as_bytes(), &["compile", "-o", "-"]);
-    assert!(out.stdout.contains(" r1c2: x_r1c2_3 = 1\n"), "{}", out.stdout);
-    assert!(!out.stdout.contains("odd_"), "no row for a one-cell rule: {}", out.stdout);
+    let (_d, out) = with_model(
+        format!("{GRID}rule odd: v[r1c2] != 2 and v[r1c2] != 4\n").as_bytes(),
+        &["compile", "-o", "-"],
+    );
+    assert!(
+        out.stdout.contains(" r1c2: x_r1c2_3 = 1\n"),
+        "{}",
+        out.stdout
+    );
+    assert!(
+        !out.stdout.contains("odd_"),
+        "no row for a one-cell rule: {}",
+        out.stdout
+    );
 }
 
 #[test]
 fn ndistinct_with_auxiliaries() {
-    snapshot!("ndistinct.lp", lp("nd", "rule nd: ndistinct(king(r2c2)) == v[r3c3] + 1\n", &[]));
+    snapshot!(
+        "ndistinct.lp",
+        lp("nd", "rule nd: ndistinct(king(r2c2)) == v[r3c3] + 1\n", &[])
+    );
 }
 
 #[test]
 fn sum_is_one_linear_row() {
-    let text = lp("cage", "rule cage: sum(c in cells where row(c) == 2: v[c]) == 10\n", &[]);
+    let text = lp(
+        "cage",
+        "rule cage: sum(c in cells where row(c) == 2: v[c]) == 10\n",
+        &[],
+    );
     // Four cells: too many for a table; the sum is one equality over the one-hot columns,
     // written as <= and >=.
     assert_eq!(text.matches(" cage_").count(), 2, "{text}");
-    assert!(text.contains(" cage_1: 2 x_r2c1_2 + 3 x_r2c1_3 + 2 x_r2c2_2"), "{text}");
+    assert!(
+        text.contains(" cage_1: 2 x_r2c1_2 + 3 x_r2c1_3 + 2 x_r2c2_2"),
+        "{text}"
+    );
 }
 
 #[test]
