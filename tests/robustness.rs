@@ -1,23 +1,12 @@
 //! No input panics the compiler: thousands of mutated example files and random byte strings go
 //! through parse, analyze, lower and every emitter. A fixed seed makes any failure reproduce.
 
+mod common;
+use common::Rng;
+
 use std::panic::{AssertUnwindSafe, catch_unwind};
 
 use sdkc::emit::{self, Format};
-
-/// xorshift64*: deterministic, no dependency.
-struct Rng(u64);
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 ^= self.0 >> 12;
-        self.0 ^= self.0 << 25;
-        self.0 ^= self.0 >> 27;
-        self.0.wrapping_mul(0x2545_F491_4F6C_DD1D)
-    }
-    fn below(&mut self, n: usize) -> usize {
-        (self.next() % n.max(1) as u64) as usize
-    }
-}
 
 /// Bytes that matter to the grammar, plus a few that do not belong in a model at all.
 const ALPHABET: &[u8] = b"{}|.,:=\"#\n rcx0123456789ABZ-+_ grid boxes values givens regions area rule distinct rows\xff\xc3\xa9\x00";

@@ -4,28 +4,15 @@
 //! code with the lowering, so a wrong encoding (too strict or too loose) shows up here.
 //! A fixed seed makes every case reproduce; a failure prints the model.
 
+mod common;
+use common::Rng;
+
 use std::collections::BTreeSet;
 
 use sdkc::emit::Format;
 use sdkc::mip::{Mip, Row, Sense};
 use sdkc::puzzle::Puzzle;
 use sdkc::solve::{self, Outcome, Solver};
-
-struct Rng(u64);
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 ^= self.0 >> 12;
-        self.0 ^= self.0 << 25;
-        self.0 ^= self.0 >> 27;
-        self.0.wrapping_mul(0x2545_F491_4F6C_DD1D)
-    }
-    fn below(&mut self, n: usize) -> usize {
-        (self.next() % n as u64) as usize
-    }
-    fn pick<'a, T>(&mut self, v: &'a [T]) -> &'a T {
-        &v[self.below(v.len())]
-    }
-}
 
 /// A random valid sudoku of the shape (a pattern grid with rows, columns and values shuffled
 /// within the symmetries that keep it valid), used as the source of givens.

@@ -79,6 +79,26 @@ pub fn printed_grid(stdout: &str) -> Vec<Vec<i64>> {
         .collect()
 }
 
+/// xorshift64*: a deterministic random source for generated test cases, no dependency.
+pub struct Rng(pub u64);
+
+impl Rng {
+    pub fn next(&mut self) -> u64 {
+        self.0 ^= self.0 >> 12;
+        self.0 ^= self.0 << 25;
+        self.0 ^= self.0 >> 27;
+        self.0.wrapping_mul(0x2545_F491_4F6C_DD1D)
+    }
+
+    pub fn below(&mut self, n: usize) -> usize {
+        (self.next() % n.max(1) as u64) as usize
+    }
+
+    pub fn pick<'a, T>(&mut self, v: &'a [T]) -> &'a T {
+        &v[self.below(v.len())]
+    }
+}
+
 /// Snapshots live in `snapshots/` at the top of the repository.
 #[macro_export]
 macro_rules! snapshot {
