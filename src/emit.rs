@@ -104,7 +104,8 @@ pub fn write_file(mip: &Mip, format: Format, path: &Path) -> Result<(), EmitErro
     Ok(())
 }
 
-fn check_fixed_names(mip: &Mip) -> Result<(), EmitError> {
+/// Fixed MPS holds names of at most 8 characters: the first name that does not fit, as an error.
+pub fn check_fixed_names(mip: &Mip) -> Result<(), EmitError> {
     let columns = (0..mip.columns.len()).map(|c| mip.column_name(c));
     let mut names = columns.chain(mip.rows.iter().map(|r| r.name.as_str()));
     match names.find(|n| n.len() > 8) {

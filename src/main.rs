@@ -305,6 +305,13 @@ fn run(
         },
     };
     let name = solver.name();
+    if format == Format::FixedMps {
+        if let Err(e) = emit::check_fixed_names(&mip) {
+            eprintln!("error: {e}");
+            report("error", name, None, Some(&e.to_string()), &[]);
+            return exit::MODEL;
+        }
+    }
     let opts = solve::Options {
         solver,
         format,

@@ -240,3 +240,20 @@ fn unreadable_model_file_exits_1() {
         out.stderr
     );
 }
+
+#[test]
+fn fixed_mps_with_long_names_is_a_model_error() {
+    let out = sdkc(&[
+        "run",
+        "examples/seed000-maxdiff.sdk",
+        "--format",
+        "fixed-mps",
+        "--solver",
+        "cbc",
+    ]);
+    assert_eq!(out.code, 3, "{}", out.stderr);
+    assert_eq!(
+        out.stderr,
+        "error: fixed MPS allows names of at most 8 characters, and this model has `maxdiff_1` (9 characters); use `--format mps` (free MPS) or `--format lp`\n"
+    );
+}
