@@ -277,7 +277,8 @@ impl fmt::Display for ErrorKind {
                 found,
             } => write!(
                 f,
-                "givens row {row} has {found} cells, but the grid has {expected} columns"
+                "givens row {row} has {}, but the grid has {expected} columns",
+                cells(*found)
             ),
             GivensRowCount { expected, found } => write!(
                 f,
@@ -295,7 +296,8 @@ impl fmt::Display for ErrorKind {
             } => {
                 write!(
                     f,
-                    "{what} row {row} has {found} cells, but the grid has {expected} columns"
+                    "{what} row {row} has {}, but the grid has {expected} columns",
+                    cells(*found)
                 )
             }
             RegionRowCount {
@@ -388,9 +390,7 @@ impl ErrorKind {
             DuplicateCell { .. } => "listed again".into(),
             BadGivenToken { .. } => "not a value".into(),
             GivenOutOfRange { .. } => "out of range".into(),
-            GivensRowLength { found, .. } | RegionRowLength { found, .. } => {
-                format!("{found} cells")
-            }
+            GivensRowLength { found, .. } | RegionRowLength { found, .. } => cells(*found),
             GivensRowCount { found, .. } | RegionRowCount { found, .. } => format!("{found} rows"),
             OneLineLength { found, .. } => format!("{found} characters"),
             BadRegionToken { .. } => "not a letter".into(),
@@ -449,6 +449,15 @@ impl ErrorKind {
             GivensConflict { .. } => Some("one of these givens is wrong; fix or remove it".into()),
             _ => None,
         }
+    }
+}
+
+/// "1 cell", "3 cells".
+fn cells(n: usize) -> String {
+    if n == 1 {
+        "1 cell".into()
+    } else {
+        format!("{n} cells")
     }
 }
 

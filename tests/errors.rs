@@ -396,3 +396,67 @@ fn unknown_encoding() {
         error_of(format!("{HEADER}encoding integers\n").as_bytes())
     );
 }
+
+// ---- sizes, data blocks and the lowering's limits ------------------------------------------
+
+#[test]
+fn grid_of_size_zero() {
+    snapshot!("grid_too_small", error_of(b"grid 0x9\n"));
+}
+
+#[test]
+fn grid_too_large() {
+    snapshot!("grid_too_large", error_of(b"grid 300x300\n"));
+}
+
+#[test]
+fn value_range_too_large() {
+    snapshot!("values_too_large", error_of(b"grid 4x4\nvalues 1..5000\n"));
+}
+
+#[test]
+fn boxes_without_a_grid_line() {
+    snapshot!(
+        "boxes_without_grid",
+        error_of(b"boxes 3x3\nrule distinct rows\n")
+    );
+}
+
+#[test]
+fn number_too_large_in_a_rule() {
+    snapshot!(
+        "number_too_large",
+        error_of(format!("{HEADER}rule r: v[r1c1] < 99999999999\n").as_bytes())
+    );
+}
+
+#[test]
+fn function_with_the_wrong_number_of_arguments() {
+    snapshot!(
+        "argument_count",
+        error_of(format!("{HEADER}rule r: for c in cells: row(c, c) >= 1\n").as_bytes())
+    );
+}
+
+#[test]
+fn region_map_with_a_symbol_that_is_not_a_letter() {
+    snapshot!(
+        "bad_region_token",
+        error_of(b"grid 2x2\nregions {\n  A ?\n  B B\n}\nrule distinct regions\n")
+    );
+}
+
+#[test]
+fn marks_row_of_wrong_length() {
+    snapshot!(
+        "marks_row_length",
+        error_of(b"grid 2x2\nmarks {\n  X .\n  .\n}\n")
+    );
+}
+
+#[test]
+fn product_of_cell_values_over_many_cells() {
+    // Five cells: too many for a table, and a product of two cell values is not linear.
+    let model = format!("{HEADER}rule r: v[r1c1] * v[r1c2] + v[r1c3] + v[r1c4] + v[r1c5] == 20\n");
+    snapshot!("unsupported_product", error_of(model.as_bytes()));
+}
