@@ -127,11 +127,8 @@ impl Eval<'_> {
         } = e
         {
             let mut out = Vec::new();
-            for cells in self.members(*binder, set) {
+            for cells in self.selected(*binder, set, filter.as_deref()) {
                 self.bind(*binder, &cells);
-                if filter.as_ref().is_some_and(|f| !self.truth(f)) {
-                    continue;
-                }
                 if !self.truth(body) && out.len() < MAX_REPORTED {
                     let names: Vec<String> = cells
                         .iter()
@@ -195,6 +192,19 @@ impl Eval<'_> {
         }
     }
 
+    /// The members a binder ranges over whose filter holds. Every binder of a rule has its own
+    /// variables, so binding an inner one never disturbs an outer one: no save and restore.
+    fn selected(&mut self, binder: Binder, set: &SetTerm, filter: Option<&Expr>) -> Vec<Vec<Cell>> {
+        let mut out = self.members(binder, set);
+        if let Some(f) = filter {
+            out.retain(|cells| {
+                self.bind(binder, cells);
+                self.truth(f)
+            });
+        }
+        out
+    }
+
     fn truth(&mut self, e: &Expr) -> bool {
         match e {
             Expr::Bool(b) => *b,
@@ -228,20 +238,12 @@ impl Eval<'_> {
                 filter,
                 body,
             } => {
-                let saved = self.env.clone();
-                let mut result = *all;
-                for cells in self.members(*binder, set) {
+                // forall: no selected member fails; exists: some selected member holds.
+                let members = self.selected(*binder, set, filter.as_deref());
+                members.into_iter().any(|cells| {
                     self.bind(*binder, &cells);
-                    if filter.as_ref().is_some_and(|f| !self.truth(f)) {
-                        continue;
-                    }
-                    if self.truth(body) != *all {
-                        result = !*all;
-                        break;
-                    }
-                }
-                self.env = saved;
-                result
+                    self.truth(body) != *all
+                }) != *all
             }
             _ => unreachable!("the analyzer only lets conditions here"),
         }
@@ -271,14 +273,10 @@ impl Eval<'_> {
                 filter,
                 body,
             } => {
-                let saved = self.env.clone();
                 let mut total = 0i64;
                 let mut seen = std::collections::BTreeSet::new();
-                for cells in self.members(*binder, set) {
+                for cells in self.selected(*binder, set, filter.as_deref()) {
                     self.bind(*binder, &cells);
-                    if filter.as_ref().is_some_and(|f| !self.truth(f)) {
-                        continue;
-                    }
                     match kind {
                         AggKind::Sum => total = total.saturating_add(self.number(body)),
                         AggKind::Count => total += i64::from(self.truth(body)),
@@ -287,7 +285,6 @@ impl Eval<'_> {
                         }
                     }
                 }
-                self.env = saved;
                 if *kind == AggKind::NDistinct {
                     seen.len() as i64
                 } else {

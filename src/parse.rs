@@ -228,7 +228,6 @@ fn primary(pair: Pair<Rule>) -> Expr {
     let text = pair.as_str().to_string();
     let mut inner = pair.into_inner();
     let kind = match rule {
-        Rule::expr => return expr_from(inner, span),
         Rule::paren => return expr(inner.next().unwrap()),
         Rule::int => ExprKind::Int(signed(&text)),
         Rule::cell_ref => ExprKind::Cell(cell_ref(&text)),
@@ -275,10 +274,6 @@ fn primary(pair: Pair<Rule>) -> Expr {
         other => unreachable!("the grammar has no primary {other:?}"),
     };
     Expr { kind, span }
-}
-
-fn expr_from(pairs: pest::iterators::Pairs<Rule>, _span: Span) -> Expr {
-    PRATT.map_primary(primary).parse(pairs)
 }
 
 fn comprehension(mut inner: pest::iterators::Pairs<Rule>) -> Comprehension {

@@ -17,7 +17,6 @@
 use std::collections::BTreeSet;
 
 use super::Builder;
-use crate::diagnostic::Diagnostic;
 use crate::mip::Sense;
 use crate::puzzle::{
     AggKind, BinOp, Binder, Cell, CellTerm, Expr, Formulation, Puzzle, Rule, RuleKind, SetTerm,
@@ -52,7 +51,7 @@ pub(super) struct Grounded {
 
 /// Ground every expression rule, and apply the one-cell conjuncts to the domains now, before
 /// any column exists.
-pub(super) fn ground_all(p: &Puzzle, b: &mut Builder) -> Result<Vec<Grounded>, Diagnostic> {
+pub(super) fn ground_all(p: &Puzzle, b: &mut Builder) -> Vec<Grounded> {
     let mut out = Vec::new();
     for (r, rule) in p.rules.iter().enumerate() {
         let RuleKind::Expr {
@@ -84,7 +83,7 @@ pub(super) fn ground_all(p: &Puzzle, b: &mut Builder) -> Result<Vec<Grounded>, D
         }
         out.push(Grounded { rule: r, conjuncts });
     }
-    Ok(out)
+    out
 }
 
 /// `v[c] (op) e` with e not involving c: c keeps only the values that can compare with some

@@ -21,7 +21,7 @@ use crate::puzzle::{Cell, Puzzle, RuleKind};
 pub fn lower(p: &Puzzle) -> Result<Mip, Diagnostic> {
     let mut b = Builder::new(p);
     b.prune_by_givens();
-    let grounded = expr::ground_all(p, &mut b)?;
+    let grounded = expr::ground_all(p, &mut b);
     b.cell_columns();
     let base = if p.integer_cells {
         "cell values (integer)"
