@@ -12,6 +12,7 @@ pub mod check;
 pub mod diagnostic;
 pub mod emit;
 pub mod grid;
+pub mod ground;
 pub mod lower;
 pub mod mip;
 pub mod parse;

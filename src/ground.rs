@@ -1,0 +1,376 @@
+//! Grounding: an algebraic rule with its quantifiers expanded over their sets, marks and
+//! coordinates (and, in the lowering, givens) folded to constants, and negations pushed down to
+//! comparisons. The lowering turns ground conditions into rows; the builtin solver propagates
+//! them. The checker does not use this: it interprets rules on its own, so it can catch a
+//! grounding bug in either.
+
+use std::collections::BTreeSet;
+
+use crate::puzzle::{AggKind, BinOp, Binder, Cell, CellTerm, Expr, Puzzle, SetTerm};
+
+/// The conjuncts of an expression rule: what must hold, each as small as grounding makes it.
+/// `Bool(false)` among them means the rule can never hold.
+pub fn conjuncts(p: &Puzzle, expr: &Expr, vars: usize) -> Vec<G> {
+    let mut env = vec![usize::MAX; vars];
+    flatten_and(ground(p, expr, &mut env, true))
+}
+
+/// A ground expression: no variables, no quantifiers, data folded, `not` only inside `Cmp`.
+#[derive(Debug, Clone, PartialEq)]
+pub enum G {
+    Int(i64),
+    Bool(bool),
+    /// The value of a free (not given) cell.
+    Val(Cell),
+    Neg(Box<G>),
+    Abs(Box<G>),
+    Arith(BinOp, Box<G>, Box<G>),
+    Cmp(BinOp, Box<G>, Box<G>),
+    And(Vec<G>),
+    Or(Vec<G>),
+    Sum(Vec<G>),
+    Count(Vec<G>),
+    NDistinct(Vec<G>),
+}
+
+pub fn flatten_and(g: G) -> Vec<G> {
+    match g {
+        G::And(items) => items.into_iter().flat_map(flatten_and).collect(),
+        G::Bool(true) => Vec::new(),
+        other => vec![other],
+    }
+}
+
+fn cell(env: &[Cell], t: CellTerm) -> Cell {
+    match t {
+        CellTerm::Fixed(c) => c,
+        CellTerm::Var(v) => env[v],
+    }
+}
+
+/// The elements of a set for a binder: cells, or pairs of cells.
+fn members(p: &Puzzle, env: &[Cell], binder: Binder, set: &SetTerm) -> Vec<(Cell, Cell)> {
+    let list: Vec<Cell> = match set {
+        SetTerm::Cells(c) => c.clone(),
+        SetTerm::Neighbours(rel, c) => p.neighbours(*rel, cell(env, *c)),
+        SetTerm::Pairs(rel) => return p.relation_pairs(*rel),
+        SetTerm::Steps(c) => return c.windows(2).map(|w| (w[0], w[1])).collect(),
+    };
+    match binder {
+        Binder::One(_) => list.into_iter().map(|c| (c, c)).collect(),
+        Binder::Pair(..) => {
+            let mut v = Vec::new();
+            for i in 0..list.len() {
+                for j in i + 1..list.len() {
+                    v.push((list[i], list[j]));
+                }
+            }
+            v
+        }
+    }
+}
+
+fn bind(env: &mut [Cell], binder: Binder, (a, b): (Cell, Cell)) {
+    match binder {
+        Binder::One(v) => env[v] = a,
+        Binder::Pair(x, y) => {
+            env[x] = a;
+            env[y] = b;
+        }
+    }
+}
+
+/// Ground a condition; `positive` false grounds its negation (negations pushed inward).
+fn ground(p: &Puzzle, e: &Expr, env: &mut Vec<Cell>, positive: bool) -> G {
+    match e {
+        Expr::Bool(b) => G::Bool(*b == positive),
+        Expr::HasMark(c, m) => {
+            let marks = &p.marks[cell(env, *c)];
+            G::Bool(m.chars().all(|ch| marks.contains(ch)) == positive)
+        }
+        Expr::Not(x) => ground(p, x, env, !positive),
+        Expr::Bin(op, l, r) => match op {
+            BinOp::And | BinOp::Or => {
+                let (l, r) = (ground(p, l, env, positive), ground(p, r, env, positive));
+                if (*op == BinOp::And) == positive {
+                    and(vec![l, r])
+                } else {
+                    or(vec![l, r])
+                }
+            }
+            BinOp::Implies => {
+                // a => b  is  not a or b;  its negation  a and not b.
+                let (a, b) = (ground(p, l, env, !positive), ground(p, r, env, positive));
+                if positive {
+                    or(vec![a, b])
+                } else {
+                    and(vec![a, b])
+                }
+            }
+            BinOp::Iff => {
+                let (a, na) = (ground(p, l, env, true), ground(p, l, env, false));
+                let (b, nb) = (ground(p, r, env, positive), ground(p, r, env, !positive));
+                // (a and b) or (not a and not b); negated: (a and not b) or (not a and b).
+                or(vec![and(vec![a, b]), and(vec![na, nb])])
+            }
+            _ => {
+                let op = if positive { *op } else { negate(*op) };
+                cmp(op, ground_int(p, l, env), ground_int(p, r, env))
+            }
+        },
+        Expr::Quant {
+            all,
+            binder,
+            set,
+            filter,
+            body,
+        } => {
+            let mut items = Vec::new();
+            for m in members(p, env, *binder, set) {
+                bind(env, *binder, m);
+                // forall x where f: b  ==  and over x of (not f or b); exists: or of (f and b).
+                let item = match (filter, *all) {
+                    (None, _) => ground(p, body, env, positive),
+                    (Some(f), true) if positive => {
+                        or(vec![ground(p, f, env, false), ground(p, body, env, true)])
+                    }
+                    (Some(f), true) => {
+                        and(vec![ground(p, f, env, true), ground(p, body, env, false)])
+                    }
+                    (Some(f), false) if positive => {
+                        and(vec![ground(p, f, env, true), ground(p, body, env, true)])
+                    }
+                    (Some(f), false) => {
+                        or(vec![ground(p, f, env, false), ground(p, body, env, false)])
+                    }
+                };
+                items.push(item);
+            }
+            if *all == positive {
+                and(items)
+            } else {
+                or(items)
+            }
+        }
+        _ => unreachable!("the analyzer only lets conditions here"),
+    }
+}
+
+fn ground_int(p: &Puzzle, e: &Expr, env: &mut Vec<Cell>) -> G {
+    match e {
+        Expr::Int(v) => G::Int(*v),
+        Expr::Value(c) => {
+            let c = cell(env, *c);
+            match p.givens[c] {
+                Some(v) => G::Int(v),
+                None => G::Val(c),
+            }
+        }
+        Expr::Row(c) => G::Int((cell(env, *c) / p.cols + 1) as i64),
+        Expr::Col(c) => G::Int((cell(env, *c) % p.cols + 1) as i64),
+        Expr::Neg(x) => match ground_int(p, x, env) {
+            G::Int(v) => G::Int(v.saturating_neg()),
+            g => G::Neg(Box::new(g)),
+        },
+        Expr::Abs(x) => match ground_int(p, x, env) {
+            G::Int(v) => G::Int(v.saturating_abs()),
+            g => G::Abs(Box::new(g)),
+        },
+        Expr::Bin(op, l, r) => match (ground_int(p, l, env), ground_int(p, r, env)) {
+            (G::Int(a), G::Int(b)) => G::Int(arith(*op, a, b)),
+            (a, b) => G::Arith(*op, Box::new(a), Box::new(b)),
+        },
+        Expr::Agg {
+            kind,
+            binder,
+            set,
+            filter,
+            body,
+        } => {
+            let mut items = Vec::new();
+            for m in members(p, env, *binder, set) {
+                bind(env, *binder, m);
+                let keep = match filter {
+                    None => G::Bool(true),
+                    Some(f) => ground(p, f, env, true),
+                };
+                match keep {
+                    G::Bool(false) => continue,
+                    G::Bool(true) => {}
+                    // A filter that depends on cell values: count and sum can take it in.
+                    k => match kind {
+                        AggKind::Count => {
+                            items.push(and(vec![k, ground(p, body, env, true)]));
+                            continue;
+                        }
+                        _ => {
+                            let v = ground_int(p, body, env);
+                            items.push(G::Arith(
+                                BinOp::Mul,
+                                Box::new(G::Count(vec![k])),
+                                Box::new(v),
+                            ));
+                            continue;
+                        }
+                    },
+                }
+                items.push(match kind {
+                    AggKind::Count => ground(p, body, env, true),
+                    _ => ground_int(p, body, env),
+                });
+            }
+            match kind {
+                AggKind::Sum => G::Sum(items),
+                AggKind::Count => G::Count(items),
+                AggKind::NDistinct => G::NDistinct(items),
+            }
+        }
+        _ => unreachable!("the analyzer only lets numbers here"),
+    }
+}
+
+pub fn negate(op: BinOp) -> BinOp {
+    match op {
+        BinOp::Eq => BinOp::Ne,
+        BinOp::Ne => BinOp::Eq,
+        BinOp::Lt => BinOp::Ge,
+        BinOp::Le => BinOp::Gt,
+        BinOp::Gt => BinOp::Le,
+        BinOp::Ge => BinOp::Lt,
+        other => other,
+    }
+}
+
+pub fn arith(op: BinOp, a: i64, b: i64) -> i64 {
+    match op {
+        BinOp::Add => a.saturating_add(b),
+        BinOp::Sub => a.saturating_sub(b),
+        _ => a.saturating_mul(b),
+    }
+}
+
+pub fn compare(op: BinOp, a: i64, b: i64) -> bool {
+    match op {
+        BinOp::Eq => a == b,
+        BinOp::Ne => a != b,
+        BinOp::Lt => a < b,
+        BinOp::Le => a <= b,
+        BinOp::Gt => a > b,
+        _ => a >= b,
+    }
+}
+
+pub fn cmp(op: BinOp, l: G, r: G) -> G {
+    match (op, l, r) {
+        (op, G::Int(a), G::Int(b)) => G::Bool(compare(op, a, b)),
+        // |x| <= r is convex: x <= r and -x <= r, two rows and no auxiliary (seed 000).
+        (BinOp::Le | BinOp::Lt, G::Abs(x), r) => and(vec![
+            cmp(op, (*x).clone(), r.clone()),
+            cmp(op, G::Neg(x), r),
+        ]),
+        (BinOp::Ge | BinOp::Gt, l, G::Abs(x)) => and(vec![
+            cmp(op, l.clone(), (*x).clone()),
+            cmp(op, l, G::Neg(x)),
+        ]),
+        (op, l, r) => G::Cmp(op, Box::new(l), Box::new(r)),
+    }
+}
+
+pub fn and(items: Vec<G>) -> G {
+    let mut out = Vec::new();
+    for i in items {
+        match i {
+            G::Bool(true) => {}
+            G::Bool(false) => return G::Bool(false),
+            G::And(inner) => out.extend(inner),
+            other => out.push(other),
+        }
+    }
+    match out.len() {
+        0 => G::Bool(true),
+        1 => out.pop().unwrap(),
+        _ => G::And(out),
+    }
+}
+
+pub fn or(items: Vec<G>) -> G {
+    let mut out = Vec::new();
+    for i in items {
+        match i {
+            G::Bool(false) => {}
+            G::Bool(true) => return G::Bool(true),
+            G::Or(inner) => out.extend(inner),
+            other => out.push(other),
+        }
+    }
+    match out.len() {
+        0 => G::Bool(false),
+        1 => out.pop().unwrap(),
+        _ => G::Or(out),
+    }
+}
+
+pub fn cells_of(g: &G) -> BTreeSet<Cell> {
+    fn walk(g: &G, out: &mut BTreeSet<Cell>) {
+        match g {
+            G::Int(_) | G::Bool(_) => {}
+            G::Val(c) => {
+                out.insert(*c);
+            }
+            G::Neg(x) | G::Abs(x) => walk(x, out),
+            G::Arith(_, a, b) | G::Cmp(_, a, b) => {
+                walk(a, out);
+                walk(b, out);
+            }
+            G::And(v) | G::Or(v) | G::Sum(v) | G::Count(v) | G::NDistinct(v) => {
+                v.iter().for_each(|x| walk(x, out))
+            }
+        }
+    }
+    let mut out = BTreeSet::new();
+    walk(g, &mut out);
+    out
+}
+
+/// Evaluate a ground condition with `value(cell)` for every free cell (tables, domains).
+pub fn eval_bool(g: &G, value: &dyn Fn(Cell) -> i64) -> bool {
+    match g {
+        G::Bool(b) => *b,
+        G::Cmp(op, a, b) => compare(*op, eval_int(a, value), eval_int(b, value)),
+        G::And(v) => v.iter().all(|x| eval_bool(x, value)),
+        G::Or(v) => v.iter().any(|x| eval_bool(x, value)),
+        _ => unreachable!("not a condition"),
+    }
+}
+
+pub fn eval_int(g: &G, value: &dyn Fn(Cell) -> i64) -> i64 {
+    match g {
+        G::Int(v) => *v,
+        G::Val(c) => value(*c),
+        G::Neg(x) => eval_int(x, value).saturating_neg(),
+        G::Abs(x) => eval_int(x, value).saturating_abs(),
+        G::Arith(op, a, b) => arith(*op, eval_int(a, value), eval_int(b, value)),
+        G::Sum(v) => v
+            .iter()
+            .map(|x| eval_int(x, value))
+            .fold(0, i64::saturating_add),
+        G::Count(v) => v.iter().filter(|x| eval_bool(x, value)).count() as i64,
+        G::NDistinct(v) => v
+            .iter()
+            .map(|x| eval_int(x, value))
+            .collect::<BTreeSet<_>>()
+            .len() as i64,
+        _ => unreachable!("not a number"),
+    }
+}
+
+/// The negation of a ground condition, negations pushed down to comparisons.
+pub fn negated(g: &G) -> G {
+    match g {
+        G::Bool(b) => G::Bool(!b),
+        G::And(v) => or(v.iter().map(negated).collect()),
+        G::Or(v) => and(v.iter().map(negated).collect()),
+        G::Cmp(op, a, b) => G::Cmp(negate(*op), a.clone(), b.clone()),
+        _ => unreachable!("not a condition"),
+    }
+}
