@@ -4,7 +4,13 @@ use crate::puzzle::{Puzzle, value_char};
 
 /// A solved grid, one row a line, `|` and `-+-` between boxes.
 pub fn format(p: &Puzzle, grid: &[i64]) -> String {
-    let width = grid.iter().map(|v| v.to_string().len()).max().unwrap_or(1);
+    format_marked(p, grid, None)
+}
+
+/// A grid with some cells marked by a `*` after their value (the cells where solutions differ).
+pub fn format_marked(p: &Puzzle, grid: &[i64], marked: Option<&[bool]>) -> String {
+    let digits = grid.iter().map(|v| v.to_string().len()).max().unwrap_or(1);
+    let width = digits + usize::from(marked.is_some());
     let (bh, bw) = p.boxes.unwrap_or((p.rows, p.cols));
     let mut out = String::new();
     for r in 0..p.rows {
@@ -21,7 +27,14 @@ pub fn format(p: &Puzzle, grid: &[i64]) -> String {
             if c > 0 {
                 out.push_str(if c % bw == 0 { " | " } else { " " });
             }
-            out.push_str(&format!("{:>width$}", grid[r * p.cols + c]));
+            let cell = r * p.cols + c;
+            out.push_str(&format!("{:>digits$}", grid[cell]));
+            if let Some(m) = marked {
+                out.push(if m[cell] { '*' } else { ' ' });
+            }
+        }
+        while out.ends_with(' ') {
+            out.pop();
         }
         out.push('\n');
     }

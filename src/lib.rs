@@ -11,12 +11,14 @@ pub mod ast;
 pub mod check;
 pub mod diagnostic;
 pub mod emit;
+pub mod engine;
 pub mod grid;
 pub mod ground;
 pub mod lower;
 pub mod mip;
 pub mod parse;
 pub mod puzzle;
+pub mod search;
 pub mod solve;
 
 use diagnostic::{Diagnostic, Origin, Source};

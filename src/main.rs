@@ -9,8 +9,9 @@ use clap::{Parser, Subcommand, ValueEnum};
 use serde_json::json;
 
 use sdkc::emit::{self, Format};
-use sdkc::solve::{self, Outcome, SolveError, Solver};
-use sdkc::{check, grid, mip::Mip, puzzle::Formulation, puzzle::Puzzle};
+use sdkc::engine::{self, Backend};
+use sdkc::solve::{SolveError, Solver};
+use sdkc::{check, grid, mip::Mip, puzzle::Formulation, puzzle::Puzzle, puzzle::RuleKind};
 
 /// Exit codes, documented in the README.
 mod exit {
@@ -25,13 +26,15 @@ mod exit {
     pub const SOLVER_FAILED: u8 = 7;
     pub const SOLVER_OUTPUT: u8 = 8;
     pub const WRONG_ANSWER: u8 = 9;
+    /// Counting found more than one solution.
+    pub const NOT_UNIQUE: u8 = 10;
 }
 
 #[derive(Parser)]
 #[command(
     name = "sdkc",
     version,
-    about = "Compile Sudoku-like puzzle models to 0-1 MIPs, solve them with CBC or HiGHS, and check the grids"
+    about = "Compile Sudoku-like puzzle models to 0-1 MIPs, solve them with CBC, HiGHS or the builtin solver, and check the grids"
 )]
 struct Cli {
     #[command(subcommand)]
@@ -56,12 +59,22 @@ enum Command {
         #[arg(long, value_enum)]
         formulation: Option<Formulation>,
     },
-    /// Solve the model with a MIP solver, check the grid, and print it.
+    /// Solve the model, check the grid, and print it; count solutions; explain a puzzle with none.
     Run {
         /// The .sdk model file.
         model: PathBuf,
         #[arg(long, value_enum, default_value_t = SolverChoice::Auto)]
         solver: SolverChoice,
+        /// Look for up to N solutions (no-good cuts with CBC and HiGHS): exit 0 when there is
+        /// exactly one, 10 when there are more.
+        #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..=1_000_000))]
+        count: Option<u64>,
+        /// Prove the solution unique: `--count 2`.
+        #[arg(long, conflicts_with = "count")]
+        unique: bool,
+        /// When the puzzle has no solution, do not search for the givens and rules that conflict.
+        #[arg(long)]
+        no_explain: bool,
         /// The file format handed to the solver.
         #[arg(long, value_enum, default_value_t = Format::Lp)]
         format: Format,
@@ -82,8 +95,10 @@ enum Command {
 
 #[derive(Clone, Copy, PartialEq, Eq, ValueEnum)]
 enum SolverChoice {
-    /// HiGHS if it is installed, else CBC.
+    /// HiGHS if it is installed, else CBC, else the builtin solver.
     Auto,
+    /// sdkc's own exact search: nothing to install.
+    Builtin,
     Cbc,
     Highs,
 }
@@ -101,20 +116,29 @@ fn main() -> ExitCode {
         Command::Run {
             model,
             solver,
+            count,
+            unique,
+            no_explain,
             format,
             time_limit,
             givens,
             json,
             formulation,
-        } => run(
-            &model,
-            solver,
+        } => run(&RunArgs {
+            path: &model,
+            choice: solver,
+            count: if unique {
+                Some(2)
+            } else {
+                count.map(|n| n as usize)
+            },
+            explain: !no_explain,
             format,
             time_limit,
-            givens.as_deref(),
+            givens: givens.as_deref(),
             json,
             formulation,
-        ),
+        }),
     };
     ExitCode::from(code)
 }
@@ -125,12 +149,22 @@ fn load(
     givens: Option<&str>,
     formulation: Option<Formulation>,
 ) -> Result<(Puzzle, Mip), (u8, Vec<String>)> {
-    let bytes = std::fs::read(path).map_err(|e| {
+    let bytes = read(path)?;
+    sdkc::build_with(&path.display().to_string(), &bytes, givens, formulation)
+        .map_err(|errs| model_errors(path, errs))
+}
+
+fn read(path: &Path) -> Result<Vec<u8>, (u8, Vec<String>)> {
+    std::fs::read(path).map_err(|e| {
         let msg = format!("error: cannot read {}: {e}", path.display());
         eprintln!("{msg}");
         (exit::IO, vec![msg])
-    })?;
-    sdkc::build_with(&path.display().to_string(), &bytes, givens, formulation).map_err(|errs| {
+    })
+}
+
+/// Print a model's mistakes; the exit code and each mistake on one line (for `--json`).
+fn model_errors(path: &Path, errs: sdkc::ModelErrors) -> (u8, Vec<String>) {
+    {
         for r in &errs.rendered {
             eprint!("{r}");
         }
@@ -145,7 +179,7 @@ fn load(
             path.display()
         );
         (exit::MODEL, errs.one_line)
-    })
+    }
 }
 
 fn compile(
@@ -230,140 +264,140 @@ fn stats_table(mip: &Mip) -> String {
     out
 }
 
-fn run(
-    path: &Path,
+struct RunArgs<'a> {
+    path: &'a Path,
     choice: SolverChoice,
+    /// Look for up to this many solutions (`--count`, `--unique`).
+    count: Option<usize>,
+    explain: bool,
     format: Format,
     time_limit: Option<f64>,
-    givens: Option<&str>,
+    givens: Option<&'a str>,
     json: bool,
     formulation: Option<Formulation>,
-) -> u8 {
-    let start = Instant::now();
-    let solver_name = match choice {
-        SolverChoice::Auto => "auto",
-        SolverChoice::Cbc => "cbc",
-        SolverChoice::Highs => "highs",
-    };
-    let report = |status: &str,
-                  solver: &str,
-                  grid: Option<&[Vec<i64>]>,
-                  message: Option<&str>,
-                  errors: &[String]| {
-        if json {
-            let mut obj = json!({
-                "status": status,
-                "solver": solver,
-                "grid": grid,
-                "seconds": (start.elapsed().as_secs_f64() * 1e6).round() / 1e6,
-                "model": path.display().to_string(),
-            });
-            if let Some(m) = message {
-                obj["message"] = json!(m);
-            }
-            if !errors.is_empty() {
-                obj["errors"] = json!(errors);
-            }
-            println!("{obj}");
+}
+
+/// What `run` prints with `--json`: one object, whatever happened.
+struct Report<'a> {
+    a: &'a RunArgs<'a>,
+    start: Instant,
+    solver: &'static str,
+}
+
+impl Report<'_> {
+    fn emit(&self, status: &str, fields: serde_json::Value) {
+        if !self.a.json {
+            return;
         }
-    };
-    if let Some(t) = time_limit {
-        if !(t.is_finite() && t > 0.0) {
-            let msg = format!("--time-limit must be a positive number of seconds, not {t}");
-            eprintln!("error: {msg}");
-            report("error", solver_name, None, Some(&msg), &[]);
-            return exit::USAGE;
+        let mut obj = json!({
+            "status": status,
+            "solver": self.solver,
+            "grid": null,
+            "seconds": (self.start.elapsed().as_secs_f64() * 1e6).round() / 1e6,
+            "model": self.a.path.display().to_string(),
+        });
+        if let (Some(o), serde_json::Value::Object(f)) = (obj.as_object_mut(), fields) {
+            o.extend(f);
         }
+        println!("{obj}");
     }
-    let (puzzle, mip) = match load(path, givens, formulation) {
-        Ok(p) => p,
-        Err((code, errors)) => {
-            report(
-                "error",
-                solver_name,
-                None,
-                Some("the model has mistakes"),
-                &errors,
-            );
-            return code;
+
+    /// An error: its message on stderr (and in the JSON object), and its exit code.
+    fn error(&self, code: u8, status: &str, msg: &str) -> u8 {
+        if status == "error" {
+            eprintln!("error: {msg}");
+        } else {
+            eprintln!("{msg}");
         }
-    };
-    let solver = match choice {
-        SolverChoice::Cbc => Solver::Cbc,
-        SolverChoice::Highs => Solver::Highs,
-        SolverChoice::Auto => match [Solver::Highs, Solver::Cbc]
-            .into_iter()
-            .find(|s| s.locate().is_some())
-        {
-            Some(s) => s,
-            None => {
-                let msg = "no solver found: install HiGHS (`pip install highsbox`, then put its `highs` on PATH) or CBC (`apt-get install coinor-cbc`), or name one with --solver";
-                eprintln!("error: {msg}");
-                report("error", solver_name, None, Some(msg), &[]);
-                return exit::SOLVER_MISSING;
-            }
+        self.emit(status, json!({ "message": msg }));
+        code
+    }
+}
+
+fn run(a: &RunArgs) -> u8 {
+    let mut rep = Report {
+        a,
+        start: Instant::now(),
+        solver: match a.choice {
+            SolverChoice::Auto => "auto",
+            SolverChoice::Builtin => "builtin",
+            SolverChoice::Cbc => "cbc",
+            SolverChoice::Highs => "highs",
         },
     };
-    let name = solver.name();
-    if format == Format::FixedMps {
-        if let Err(e) = emit::check_fixed_names(&mip) {
-            eprintln!("error: {e}");
-            report("error", name, None, Some(&e.to_string()), &[]);
-            return exit::MODEL;
+    if let Some(t) = a.time_limit {
+        if !(t.is_finite() && t > 0.0) {
+            let msg = format!("--time-limit must be a positive number of seconds, not {t}");
+            return rep.error(exit::USAGE, "error", &msg);
         }
     }
-    let opts = solve::Options {
-        solver,
-        format,
-        time_limit,
+    let backend = match a.choice {
+        SolverChoice::Builtin => Backend::Builtin,
+        SolverChoice::Cbc => Backend::Mip(Solver::Cbc, a.format),
+        SolverChoice::Highs => Backend::Mip(Solver::Highs, a.format),
+        // The MIP solvers first: they are what the files are for, and the builtin solver is
+        // there so that nothing needs installing.
+        SolverChoice::Auto => [Solver::Highs, Solver::Cbc]
+            .into_iter()
+            .find(|s| s.locate().is_some())
+            .map_or(Backend::Builtin, |s| Backend::Mip(s, a.format)),
     };
-    let run = match solve::solve(&mip, &opts) {
-        Ok(r) => r,
+    rep.solver = backend.name();
+    let model_failed = |rep: &Report, (code, errors): (u8, Vec<String>)| {
+        rep.emit(
+            "error",
+            json!({ "message": "the model has mistakes", "errors": errors }),
+        );
+        code
+    };
+    let bytes = match read(a.path) {
+        Ok(b) => b,
+        Err(e) => return model_failed(&rep, e),
+    };
+    let name = a.path.display().to_string();
+    let (puzzle, mip) = match backend {
+        Backend::Builtin => match sdkc::load(&name, &bytes, a.givens) {
+            Ok(p) => (p, None),
+            Err(errs) => return model_failed(&rep, model_errors(a.path, errs)),
+        },
+        Backend::Mip(..) => match sdkc::build_with(&name, &bytes, a.givens, a.formulation) {
+            Ok((p, m)) => (p, Some(m)),
+            Err(errs) => return model_failed(&rep, model_errors(a.path, errs)),
+        },
+    };
+    if let (Some(mip), Format::FixedMps) = (&mip, a.format) {
+        if let Err(e) = emit::check_fixed_names(mip) {
+            return rep.error(exit::MODEL, "error", &e.to_string());
+        }
+    }
+    let solver = backend.name();
+    let limit = a.count.unwrap_or(1);
+    let found = match engine::find(&puzzle, mip.as_ref(), backend, limit, a.time_limit) {
+        Ok(f) => f,
         Err(e) => {
-            let code = match e {
-                SolveError::Missing { .. } => exit::SOLVER_MISSING,
-                SolveError::Failed { .. } | SolveError::Io(_) => exit::SOLVER_FAILED,
-                SolveError::Unreadable { .. } => exit::SOLVER_OUTPUT,
-                SolveError::Hung { .. } => {
-                    eprintln!("{e}");
-                    report("time_limit", name, None, Some(&e.to_string()), &[]);
-                    return exit::TIME_LIMIT;
+            let (code, status) = match &e {
+                engine::Error::Solve(SolveError::Missing { .. }) => (exit::SOLVER_MISSING, "error"),
+                engine::Error::Solve(SolveError::Failed { .. } | SolveError::Io(_)) => {
+                    (exit::SOLVER_FAILED, "error")
                 }
+                engine::Error::Solve(SolveError::Unreadable { .. })
+                | engine::Error::Decode { .. } => (exit::SOLVER_OUTPUT, "error"),
+                engine::Error::Solve(SolveError::Hung { .. }) => (exit::TIME_LIMIT, "time_limit"),
+                engine::Error::Builtin(_) => (exit::MODEL, "error"),
             };
-            eprintln!("error: {e}");
-            report("error", name, None, Some(&e.to_string()), &[]);
-            return code;
+            return rep.error(code, status, &e.to_string());
         }
     };
-    let values = match run.outcome {
-        Outcome::Solved(v) => v,
-        Outcome::Infeasible => {
-            let msg = format!("the puzzle has no solution ({name} proved the model infeasible)");
-            eprintln!("{msg}");
-            report("infeasible", name, None, Some(&msg), &[]);
-            return exit::INFEASIBLE;
+    let rows =
+        |g: &[i64]| -> Vec<Vec<i64>> { g.chunks(puzzle.cols).map(<[i64]>::to_vec).collect() };
+    // Every grid is checked, whichever solver found it.
+    for g in &found.solutions {
+        let broken = check::check(&puzzle, g);
+        if broken.is_empty() {
+            continue;
         }
-        Outcome::TimeLimit => {
-            let msg = format!("{name} reached the time limit before finding a solution");
-            eprintln!("{msg}");
-            report("time_limit", name, None, Some(&msg), &[]);
-            return exit::TIME_LIMIT;
-        }
-    };
-    let cells = match solve::decode(&mip, &values) {
-        Ok(g) => g,
-        Err(detail) => {
-            let msg = format!("could not read a grid from {name}'s solution: {detail}");
-            eprintln!("error: {msg}");
-            report("error", name, None, Some(&msg), &[]);
-            return exit::SOLVER_OUTPUT;
-        }
-    };
-    let rows: Vec<Vec<i64>> = cells.chunks(puzzle.cols).map(<[i64]>::to_vec).collect();
-    let broken = check::check(&puzzle, &cells);
-    if !broken.is_empty() {
         eprintln!(
-            "error: {name} returned a grid that breaks the model (a bug in sdkc's encoding; please report it):"
+            "error: {solver} returned a grid that breaks the model (a bug in sdkc; please report it):"
         );
         for v in broken.iter().take(10) {
             eprintln!("  {v}");
@@ -371,23 +405,197 @@ fn run(
         if broken.len() > 10 {
             eprintln!("  ... and {} more", broken.len() - 10);
         }
-        eprint!("{}", grid::format(&puzzle, &cells));
+        eprint!("{}", grid::format(&puzzle, g));
         let msg = broken
             .iter()
             .map(ToString::to_string)
             .collect::<Vec<_>>()
             .join("; ");
-        report("error", name, Some(&rows), Some(&msg), &[]);
+        rep.emit("error", json!({ "grid": rows(g), "message": msg }));
         return exit::WRONG_ANSWER;
     }
-    if json {
-        report("solved", name, Some(&rows), None, &[]);
+    let n = found.solutions.len();
+    let counting = a.count.is_some();
+    let exhausted = !found.timed_out && n < limit;
+    let count_fields = |status_grid: Option<&[i64]>| {
+        let mut f = json!({ "grid": status_grid.map(rows), "solves": found.solves });
+        if let Some(nodes) = found.nodes {
+            f["nodes"] = json!(nodes);
+        }
+        if counting {
+            f["count"] = json!(n);
+            f["grids"] = json!(found.solutions.iter().map(|g| rows(g)).collect::<Vec<_>>());
+            f["complete"] = json!(!found.timed_out);
+        }
+        f
+    };
+    if n == 0 {
+        if found.timed_out {
+            let msg = format!("{solver} reached the time limit before finding a solution");
+            eprintln!("{msg}");
+            let mut f = count_fields(None);
+            f["message"] = json!(msg);
+            rep.emit("time_limit", f);
+            return exit::TIME_LIMIT;
+        }
+        let msg = format!("the puzzle has no solution ({solver} proved it infeasible)");
+        eprintln!("{msg}");
+        let mut f = count_fields(None);
+        f["message"] = json!(msg);
+        if a.explain {
+            match engine::explain(&puzzle, backend, a.time_limit) {
+                Ok(x) => {
+                    let text = String::from_utf8_lossy(&bytes);
+                    let (lines, items) =
+                        explanation(&puzzle, &x, &name, &text, a.givens.unwrap_or(""));
+                    eprintln!("these givens and rules already conflict:");
+                    for line in &lines {
+                        eprintln!("{line}");
+                    }
+                    if !x.minimal {
+                        eprintln!("(some checks ran out of time, so the set may not be minimal)");
+                    }
+                    f["explanation"] = json!(items);
+                    f["explanation_minimal"] = json!(x.minimal);
+                }
+                Err(e) => eprintln!("could not explain why: {e}"),
+            }
+        }
+        rep.emit("infeasible", f);
+        return exit::INFEASIBLE;
+    }
+    let first = &found.solutions[0];
+    if !counting || (n == 1 && limit == 1) {
+        if !a.json {
+            print!("{}", grid::format(&puzzle, first));
+            eprintln!(
+                "solved with {solver} in {:.3} s; every rule checked",
+                found.seconds
+            );
+        }
+        rep.emit("solved", count_fields(Some(first)));
+        return exit::OK;
+    }
+    if n == 1 {
+        if exhausted {
+            if !a.json {
+                print!("{}", grid::format(&puzzle, first));
+                eprintln!(
+                    "unique: {solver} proved there is no other solution ({} solve{}, {:.3} s); every rule checked",
+                    found.solves,
+                    if found.solves == 1 { "" } else { "s" },
+                    found.seconds
+                );
+            }
+            rep.emit("unique", count_fields(Some(first)));
+            return exit::OK;
+        }
+        if !a.json {
+            print!("{}", grid::format(&puzzle, first));
+        }
+        let msg = format!(
+            "{solver} found a solution but reached the time limit before proving it unique"
+        );
+        eprintln!("{msg}");
+        let mut f = count_fields(Some(first));
+        f["message"] = json!(msg);
+        rep.emit("time_limit", f);
+        return exit::TIME_LIMIT;
+    }
+    // Several: show them all, the cells where any two differ marked.
+    let differ: Vec<bool> = (0..first.len())
+        .map(|c| found.solutions.iter().any(|g| g[c] != first[c]))
+        .collect();
+    let how_many = if exhausted {
+        format!("exactly {n} solutions")
+    } else if found.timed_out {
+        format!("at least {n} solutions (the time limit stopped the count)")
     } else {
-        print!("{}", grid::format(&puzzle, &cells));
+        format!("at least {n} solutions")
+    };
+    if !a.json {
+        for (i, g) in found.solutions.iter().enumerate() {
+            println!("solution {}:", i + 1);
+            print!("{}", grid::format_marked(&puzzle, g, Some(&differ)));
+        }
         eprintln!(
-            "solved with {name} in {:.3} s; every rule checked",
-            run.seconds
+            "not unique: {solver} found {how_many}; they differ in {} cells (marked *)",
+            differ.iter().filter(|&&d| d).count()
         );
     }
-    exit::OK
+    rep.emit("not_unique", count_fields(Some(first)));
+    exit::NOT_UNIQUE
+}
+
+/// An explanation for people, its parts grouped by the source line they were written on
+/// (`bad.sdk:5: givens r1c1 = 1, r1c2 = 2` and the line itself), and as JSON.
+fn explanation(
+    p: &Puzzle,
+    x: &engine::Explanation,
+    name: &str,
+    text: &str,
+    givens_arg: &str,
+) -> (Vec<String>, Vec<serde_json::Value>) {
+    use sdkc::diagnostic::{Origin, line_col};
+    use sdkc::engine::Part;
+    // (file, line, column, source line)
+    let at = |origin: Origin, offset: usize| {
+        let (file, src) = match origin {
+            Origin::Model => (name, text),
+            Origin::GivensArg => ("--givens", givens_arg),
+        };
+        let (l, c) = line_col(src, offset);
+        let line = src.lines().nth(l - 1).unwrap_or("").trim_end().to_string();
+        (file.to_string(), l, c, line)
+    };
+    // (place, what kind, item, source line)
+    let mut groups: Vec<(String, String, Vec<String>, String)> = Vec::new();
+    let mut items = Vec::new();
+    for part in &x.parts {
+        let ((file, l, _, line), kind, item) = match *part {
+            Part::Given(cell) => {
+                let v = p.givens[cell].unwrap_or_default();
+                let place = match p.given_at.get(cell).copied().flatten() {
+                    Some((origin, span)) => at(origin, span.start),
+                    None => (name.to_string(), 0, 0, String::new()),
+                };
+                items.push(json!({ "kind": "given", "cell": p.cell_name(cell), "value": v, "line": place.1, "column": place.2 }));
+                (
+                    place,
+                    "given".to_string(),
+                    format!("{} = {v}", p.cell_name(cell)),
+                )
+            }
+            Part::Rule(r) | Part::Area(r, _) => {
+                let rule = &p.rules[r];
+                let place = at(Origin::Model, rule.span.start);
+                let area = match (part, &rule.kind) {
+                    (Part::Area(_, i), RuleKind::Distinct(areas)) => Some(areas[*i].label.clone()),
+                    _ => None,
+                };
+                items.push(json!({ "kind": "rule", "rule": rule.name, "area": area, "line": place.1, "column": place.2 }));
+                let kind = format!("rule `{}`", rule.name);
+                (place, kind, area.unwrap_or_default())
+            }
+        };
+        let place = format!("{file}:{l}");
+        match groups.last_mut() {
+            Some(g) if g.0 == place && g.1 == kind => g.2.push(item),
+            _ => groups.push((place, kind, vec![item], line)),
+        }
+    }
+    let lines = groups
+        .into_iter()
+        .flat_map(|(place, kind, items, line)| {
+            let items: Vec<String> = items.into_iter().filter(|i| !i.is_empty()).collect();
+            let head = match (kind.as_str(), items.len()) {
+                (_, 0) => format!("  {place}: {kind}"),
+                ("given", 1) => format!("  {place}: given {}", items[0]),
+                ("given", _) => format!("  {place}: givens {}", items.join(", ")),
+                _ => format!("  {place}: {kind}: {}", items.join(", ")),
+            };
+            [head, format!("      | {line}")]
+        })
+        .collect();
+    (lines, items)
 }

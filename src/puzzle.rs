@@ -2,7 +2,7 @@
 //! given checked. It knows nothing about MIPs; the lowering, the checker and the solvers all
 //! start from here.
 
-use crate::diagnostic::Span;
+use crate::diagnostic::{Origin, Span};
 
 /// A cell is its row-major index; `Puzzle::cell_name` spells it the puzzle way (`r3c7`).
 pub type Cell = usize;
@@ -19,6 +19,8 @@ pub struct Puzzle {
     pub hi: i64,
     /// One entry per cell: the given value, if any.
     pub givens: Vec<Option<i64>>,
+    /// Where each given was written (the model or `--givens`), for explanations.
+    pub given_at: Vec<Option<(Origin, Span)>>,
     /// One entry per cell: its marks (`marks { ... }`), as a string of mark symbols.
     pub marks: Vec<String>,
     /// Neighbour relations, built-in stencils first; `RelId` indexes this.

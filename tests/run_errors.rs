@@ -2,33 +2,61 @@
 //! and message, never a panic.
 
 mod common;
-use common::{root, sdkc, sdkc_env, with_model};
+use common::{expected_grid, printed_grid, root, sdkc, sdkc_env, with_model};
 
 const CLASSIC: &str = "examples/classic.sdk";
 
 #[test]
-fn infeasible_puzzle_exits_4_on_both_solvers() {
-    // Row 1 holds 1..8, and the 9 it needs is already in column 9: no solution, though no two
-    // givens share a value in a row, column or box.
+fn infeasible_puzzle_exits_4_and_says_which_givens_conflict() {
+    // Row 1 holds 1..8, and the 9 it needs is already in column 9 and box 3: no solution,
+    // though no two givens share a value in a row, column or box. The smallest reason: with
+    // 1..6 in row 1 and a 9 in box 3, row 1's three cells in box 3 have only 7 and 8 left.
     let puzzle = "12345678.".to_string() + &".".repeat(8) + "9" + &".".repeat(63);
     let text =
         format!("grid 9x9\nboxes 3x3\ngivens \"{puzzle}\"\nrule distinct rows, columns, boxes\n");
-    for solver in ["cbc", "highs"] {
-        for format in ["lp", "mps"] {
-            let (_d, out) = with_model(
-                text.as_bytes(),
-                &["run", "--solver", solver, "--format", format, "--json"],
-            );
-            assert_eq!(out.code, 4, "{solver} {format}: {}", out.stderr);
-            let v: serde_json::Value = serde_json::from_str(out.stdout.trim()).unwrap();
-            assert_eq!(v["status"], "infeasible");
-            assert_eq!(v["grid"], serde_json::Value::Null);
-            assert_eq!(
-                out.stderr,
-                format!("the puzzle has no solution ({solver} proved the model infeasible)\n")
-            );
-        }
+    // The explanation is the same whichever solver answers the deletion filter's questions.
+    let explanation = "these givens and rules already conflict:
+  model.sdk:3: givens r1c1 = 1, r1c2 = 2, r1c3 = 3, r1c4 = 4, r1c5 = 5, r1c6 = 6, r2c9 = 9
+      | givens \"12345678.........9...............................................................\"
+  model.sdk:4: rule `rows, columns, boxes`: row 1, box 3
+      | rule distinct rows, columns, boxes
+";
+    for (solver, format) in [
+        ("builtin", "lp"),
+        ("cbc", "lp"),
+        ("cbc", "mps"),
+        ("highs", "lp"),
+        ("highs", "mps"),
+    ] {
+        let (_d, out) = with_model(
+            text.as_bytes(),
+            &["run", "--solver", solver, "--format", format, "--json"],
+        );
+        assert_eq!(out.code, 4, "{solver} {format}: {}", out.stderr);
+        let v: serde_json::Value = serde_json::from_str(out.stdout.trim()).unwrap();
+        assert_eq!(v["status"], "infeasible");
+        assert_eq!(v["grid"], serde_json::Value::Null);
+        assert_eq!(v["explanation_minimal"], true);
+        assert_eq!(v["explanation"].as_array().unwrap().len(), 9);
+        assert_eq!(
+            v["explanation"][7],
+            serde_json::json!({"kind": "rule", "rule": "rows, columns, boxes", "area": "row 1", "line": 4, "column": 1})
+        );
+        assert_eq!(
+            out.stderr,
+            format!("the puzzle has no solution ({solver} proved it infeasible)\n{explanation}")
+        );
     }
+    // --no-explain: only the verdict.
+    let (_d, out) = with_model(
+        text.as_bytes(),
+        &["run", "--solver", "builtin", "--no-explain"],
+    );
+    assert_eq!(out.code, 4);
+    assert_eq!(
+        out.stderr,
+        "the puzzle has no solution (builtin proved it infeasible)\n"
+    );
 }
 
 #[test]
@@ -72,12 +100,12 @@ fn missing_solver_exits_6_and_says_how_to_install() {
 }
 
 #[test]
-fn no_solver_at_all_exits_6() {
+fn with_no_solver_installed_auto_uses_the_builtin_one() {
     let out = sdkc_env(&root(), &["run", CLASSIC], &[("PATH", "/nonexistent")]);
-    assert_eq!(out.code, 6, "{}", out.stderr);
+    assert_eq!(out.code, 0, "{}", out.stderr);
+    assert_eq!(printed_grid(&out.stdout), expected_grid("classic"));
     assert!(
-        out.stderr
-            .starts_with("error: no solver found: install HiGHS"),
+        out.stderr.starts_with("solved with builtin in "),
         "{}",
         out.stderr
     );

@@ -490,6 +490,11 @@ impl Analyzer {
             boxes,
             lo,
             hi,
+            given_at: given_cells
+                .iter()
+                .flatten()
+                .map(|g| g.map(|g| (g.origin, g.span)))
+                .collect(),
             givens: given_cells?
                 .into_iter()
                 .map(|g| g.map(|g| g.value))

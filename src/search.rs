@@ -1,0 +1,721 @@
+//! The builtin solver: an exact depth-first search over the analyzed puzzle, for machines with
+//! no MIP solver and for the many small questions of uniqueness proofs, explanations and the
+//! generator, where starting a solver process costs more than answering.
+//!
+//! Domains are bitsets. `distinct` areas propagate by elimination and hidden singles; ground
+//! conditions on two cells become support tables; every other ground condition is checked
+//! by bounds reasoning on the cells' domains and, once few value combinations remain, pruned
+//! to the values that take part in a combination that satisfies it. Any rule the language
+//! accepts is therefore solved, and the grids found are checked by `check` like a MIP
+//! solver's.
+
+use std::collections::BTreeMap;
+use std::time::Instant;
+
+use crate::ground::{self, G};
+use crate::puzzle::{BinOp, Cell, Puzzle, RuleKind};
+
+/// A cell's remaining values: bit `i` is the value `lo + i`.
+type Dom = u128;
+
+/// The largest value set the bitsets hold.
+pub const MAX_VALUES: usize = 128;
+
+/// A condition on more than two cells is pruned by enumerating its open cells' combinations
+/// when there are at most this many; above, by bounds, value by value, once at most
+/// `SHAVE_LIMIT` cells are open (before that it rarely prunes and costs the most). Both were
+/// chosen by measuring the seed and variant examples (`bench/builtin.py`): the fancy seed
+/// takes 0.4 s with 512 and 12, 0.02 s with these.
+const ENUMERATION_LIMIT: u64 = 64;
+const SHAVE_LIMIT: usize = 4;
+
+/// A puzzle's rules compiled for search, independent of its givens (so one model answers the
+/// many questions the generator and the explanation ask about different givens).
+pub struct Model {
+    lo: i64,
+    nvals: usize,
+    /// Every value.
+    full: Dom,
+    /// Values the one-cell conditions leave each cell.
+    unary: Vec<Dom>,
+    /// Cells that share a `distinct` area with each cell.
+    peers: Vec<Vec<u32>>,
+    /// The `distinct` areas.
+    units: Vec<Vec<u32>>,
+    binaries: Vec<Binary>,
+    cell_binaries: Vec<Vec<u32>>,
+    generals: Vec<General>,
+    cell_generals: Vec<Vec<u32>>,
+    /// Some condition holds for no values at all.
+    never: bool,
+}
+
+/// A condition on two cells as support tables: for each value of `a`, the values of `b` it
+/// allows, and the other way round.
+struct Binary {
+    a: u32,
+    b: u32,
+    ab: Vec<Dom>,
+    ba: Vec<Dom>,
+}
+
+/// A ground condition on three or more cells.
+struct General {
+    g: G,
+    scope: Vec<u32>,
+}
+
+#[derive(Debug, Clone, Default)]
+pub struct Options {
+    /// Stop after this many solutions (1 to solve, 2 to prove uniqueness).
+    pub limit: usize,
+    /// Try values in an order shuffled by this seed instead of ascending (the generator).
+    pub seed: Option<u64>,
+    /// Give up at this instant.
+    pub deadline: Option<Instant>,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Outcome {
+    /// Complete grids, in the order found.
+    pub solutions: Vec<Vec<i64>>,
+    /// The deadline stopped the search: there may be solutions it did not reach.
+    pub timed_out: bool,
+    /// Search nodes (branchings) visited.
+    pub nodes: u64,
+}
+
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+enum Tri {
+    False,
+    True,
+    Unknown,
+}
+
+impl Model {
+    /// Compile the rules of `p`; its givens are ignored (they are passed to `solve`).
+    pub fn new(p: &Puzzle) -> Result<Model, String> {
+        let nvals = p.value_count();
+        if nvals > MAX_VALUES {
+            return Err(format!(
+                "the builtin solver handles at most {MAX_VALUES} values per cell; this puzzle has {nvals}: use --solver cbc or highs"
+            ));
+        }
+        let n = p.cell_count();
+        let full: Dom = if nvals == 128 {
+            !0
+        } else {
+            (1u128 << nvals) - 1
+        };
+        // Ground without the givens, so they stay domain restrictions of one search.
+        let free = Puzzle {
+            givens: vec![None; n],
+            ..p.clone()
+        };
+        let mut m = Model {
+            lo: p.lo,
+            nvals,
+            full,
+            unary: vec![full; n],
+            peers: vec![Vec::new(); n],
+            units: Vec::new(),
+            binaries: Vec::new(),
+            cell_binaries: vec![Vec::new(); n],
+            generals: Vec::new(),
+            cell_generals: vec![Vec::new(); n],
+            never: false,
+        };
+        let mut pair_index: BTreeMap<(u32, u32), usize> = BTreeMap::new();
+        for rule in &free.rules {
+            match &rule.kind {
+                RuleKind::Distinct(areas) => {
+                    for area in areas {
+                        let unit: Vec<u32> = area.cells.iter().map(|&c| c as u32).collect();
+                        for &a in &unit {
+                            for &b in &unit {
+                                if a != b {
+                                    m.peers[a as usize].push(b);
+                                }
+                            }
+                        }
+                        m.units.push(unit);
+                    }
+                }
+                RuleKind::Expr { expr, vars, .. } => {
+                    for g in ground::conjuncts(&free, expr, *vars) {
+                        let cells: Vec<Cell> = ground::cells_of(&g).into_iter().collect();
+                        match cells.as_slice() {
+                            [] => m.never |= !ground::eval_bool(&g, &|_| 0),
+                            &[c] => {
+                                let allowed = m.mask(|v| ground::eval_bool(&g, &|_| v));
+                                m.unary[c] &= allowed;
+                            }
+                            &[a, b] => m.add_binary(&mut pair_index, &g, a, b),
+                            _ => {
+                                let i = m.generals.len() as u32;
+                                for &c in &cells {
+                                    m.cell_generals[c].push(i);
+                                }
+                                m.generals.push(General {
+                                    g,
+                                    scope: cells.iter().map(|&c| c as u32).collect(),
+                                });
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        for p in &mut m.peers {
+            p.sort_unstable();
+            p.dedup();
+        }
+        Ok(m)
+    }
+
+    fn value(&self, i: u32) -> i64 {
+        self.lo + i as i64
+    }
+
+    /// The values for which `f` holds, as a domain.
+    fn mask(&self, f: impl Fn(i64) -> bool) -> Dom {
+        (0..self.nvals as u32)
+            .filter(|&i| f(self.value(i)))
+            .fold(0, |d, i| d | 1u128 << i)
+    }
+
+    fn add_binary(&mut self, index: &mut BTreeMap<(u32, u32), usize>, g: &G, a: Cell, b: Cell) {
+        let mut ab = vec![0; self.nvals];
+        let mut ba = vec![0; self.nvals];
+        for i in 0..self.nvals as u32 {
+            for j in 0..self.nvals as u32 {
+                let (va, vb) = (self.value(i), self.value(j));
+                if ground::eval_bool(g, &|c| if c == a { va } else { vb }) {
+                    ab[i as usize] |= 1u128 << j;
+                    ba[j as usize] |= 1u128 << i;
+                }
+            }
+        }
+        // Two conditions on the same pair (anti-king and non-consecutive) become one table.
+        let key = (a as u32, b as u32);
+        if let Some(&k) = index.get(&key) {
+            let t = &mut self.binaries[k];
+            t.ab.iter_mut().zip(&ab).for_each(|(x, y)| *x &= y);
+            t.ba.iter_mut().zip(&ba).for_each(|(x, y)| *x &= y);
+            return;
+        }
+        let k = self.binaries.len();
+        index.insert(key, k);
+        self.cell_binaries[a].push(k as u32);
+        self.cell_binaries[b].push(k as u32);
+        self.binaries.push(Binary {
+            a: a as u32,
+            b: b as u32,
+            ab,
+            ba,
+        });
+    }
+
+    /// Search for up to `opts.limit` solutions with these givens (one entry per cell).
+    pub fn solve(&self, givens: &[Option<i64>], opts: &Options) -> Outcome {
+        let mut doms = self.unary.clone();
+        let mut out = Outcome {
+            solutions: Vec::new(),
+            timed_out: false,
+            nodes: 0,
+        };
+        if self.never {
+            return out;
+        }
+        for (c, g) in givens.iter().enumerate() {
+            if let Some(v) = g {
+                let i = v - self.lo;
+                doms[c] &= if (0..self.nvals as i64).contains(&i) {
+                    1u128 << i
+                } else {
+                    0
+                };
+            }
+        }
+        let mut s = Search {
+            m: self,
+            queue: (0..doms.len() as u32).collect(),
+            queued: vec![true; doms.len()],
+            gqueue: Vec::new(),
+            gqueued: vec![false; self.generals.len()],
+            open: Vec::new(),
+            limit: opts.limit.max(1),
+            rng: opts.seed.map(|s| s ^ 0x9E37_79B9_7F4A_7C15),
+            deadline: opts.deadline,
+            out: &mut out,
+            stop: false,
+        };
+        if doms.iter().all(|&d| d != 0) && s.propagate(&mut doms) {
+            s.dfs(doms);
+        }
+        out
+    }
+}
+
+struct Search<'m, 'o> {
+    m: &'m Model,
+    queue: Vec<u32>,
+    queued: Vec<bool>,
+    /// Conditions on three or more cells waiting to be pruned.
+    gqueue: Vec<u32>,
+    gqueued: Vec<bool>,
+    /// Scratch: the open cells of the condition being pruned.
+    open: Vec<u32>,
+    limit: usize,
+    rng: Option<u64>,
+    deadline: Option<Instant>,
+    out: &'o mut Outcome,
+    stop: bool,
+}
+
+impl Search<'_, '_> {
+    fn dfs(&mut self, doms: Vec<Dom>) {
+        self.out.nodes += 1;
+        if self.out.nodes % 256 == 0 && self.deadline.is_some_and(|d| Instant::now() >= d) {
+            self.out.timed_out = true;
+            self.stop = true;
+            return;
+        }
+        // The open cell with the fewest values; the first such in row-major order.
+        let mut best = usize::MAX;
+        let mut fewest = u32::MAX;
+        for (c, d) in doms.iter().enumerate() {
+            let k = d.count_ones();
+            if k > 1 && k < fewest {
+                fewest = k;
+                best = c;
+                if k == 2 {
+                    break;
+                }
+            }
+        }
+        if best == usize::MAX {
+            let grid = doms
+                .iter()
+                .map(|d| self.m.value(d.trailing_zeros()))
+                .collect();
+            self.out.solutions.push(grid);
+            self.stop = self.out.solutions.len() >= self.limit;
+            return;
+        }
+        let mut values: Vec<u32> = bits(doms[best]).collect();
+        if let Some(state) = &mut self.rng {
+            for i in (1..values.len()).rev() {
+                *state ^= *state << 13;
+                *state ^= *state >> 7;
+                *state ^= *state << 17;
+                values.swap(i, (*state % (i as u64 + 1)) as usize);
+            }
+        }
+        for i in values {
+            let mut child = doms.clone();
+            child[best] = 1u128 << i;
+            self.enqueue(best as u32);
+            if self.propagate(&mut child) {
+                self.dfs(child);
+            }
+            if self.stop {
+                return;
+            }
+        }
+    }
+
+    fn enqueue(&mut self, c: u32) {
+        if !self.queued[c as usize] {
+            self.queued[c as usize] = true;
+            self.queue.push(c);
+        }
+    }
+
+    /// Narrow cell `c` to `new`; false when nothing is left.
+    fn narrow(&mut self, doms: &mut [Dom], c: u32, new: Dom) -> bool {
+        let old = doms[c as usize];
+        if new != old {
+            doms[c as usize] = new;
+            if new == 0 {
+                return false;
+            }
+            self.enqueue(c);
+        }
+        true
+    }
+
+    /// Propagate to a fixpoint; false on a contradiction (the queue is then empty again).
+    fn propagate(&mut self, doms: &mut [Dom]) -> bool {
+        let ok = self.fixpoint(doms);
+        if !ok {
+            for c in self.queue.drain(..) {
+                self.queued[c as usize] = false;
+            }
+            for k in self.gqueue.drain(..) {
+                self.gqueued[k as usize] = false;
+            }
+        }
+        ok
+    }
+
+    fn fixpoint(&mut self, doms: &mut [Dom]) -> bool {
+        let m = self.m;
+        loop {
+            while let Some(c) = self.queue.pop() {
+                self.queued[c as usize] = false;
+                let d = doms[c as usize];
+                if d.count_ones() == 1 {
+                    for &p in &m.peers[c as usize] {
+                        if !self.narrow(doms, p, doms[p as usize] & !d) {
+                            return false;
+                        }
+                    }
+                }
+                for &k in &m.cell_binaries[c as usize] {
+                    let t = &m.binaries[k as usize];
+                    let (other, table) = if t.a == c { (t.b, &t.ab) } else { (t.a, &t.ba) };
+                    let allowed = bits(d).fold(0, |acc, i| acc | table[i as usize]);
+                    if !self.narrow(doms, other, doms[other as usize] & allowed) {
+                        return false;
+                    }
+                }
+                // Conditions on many cells wait until the cheap propagation is done, so one
+                // that several changes touch is pruned once.
+                for &k in &m.cell_generals[c as usize] {
+                    if !self.gqueued[k as usize] {
+                        self.gqueued[k as usize] = true;
+                        self.gqueue.push(k);
+                    }
+                }
+            }
+            if let Some(k) = self.gqueue.pop() {
+                self.gqueued[k as usize] = false;
+                if !self.general(doms, k as usize) {
+                    return false;
+                }
+                continue;
+            }
+            // Hidden singles: a value with one place left in an area goes there.
+            for unit in &m.units {
+                let (mut once, mut twice, mut placed) = (0u128, 0u128, 0u128);
+                for &c in unit {
+                    let d = doms[c as usize];
+                    twice |= once & d;
+                    once |= d;
+                    if d & (d - 1) == 0 {
+                        placed |= d;
+                    }
+                }
+                if (once.count_ones() as usize) < unit.len() {
+                    return false; // more cells than values left for them
+                }
+                if unit.len() == m.nvals && once != m.full {
+                    return false; // a value with no place in a full area
+                }
+                if unit.len() == m.nvals {
+                    for i in bits(once & !twice & !placed) {
+                        let bit = 1u128 << i;
+                        for &c in unit {
+                            if doms[c as usize] & bit != 0 {
+                                self.narrow(doms, c, bit);
+                                break;
+                            }
+                        }
+                    }
+                }
+            }
+            if self.queue.is_empty() {
+                return true;
+            }
+        }
+    }
+
+    /// Prune the cells of a condition on three or more cells.
+    fn general(&mut self, doms: &mut [Dom], k: usize) -> bool {
+        let cond = &self.m.generals[k];
+        let mut open = std::mem::take(&mut self.open);
+        open.clear();
+        let mut product: u64 = 1;
+        for &c in &cond.scope {
+            let n = doms[c as usize].count_ones();
+            if n > 1 {
+                open.push(c);
+                product = product.saturating_mul(n as u64);
+            }
+        }
+        let ok = if open.is_empty() || product > ENUMERATION_LIMIT {
+            // Bounds: each open value must leave the condition possible.
+            let mut ok = self.eval(&cond.g, doms) != Tri::False;
+            if ok && !open.is_empty() && open.len() <= SHAVE_LIMIT {
+                'cells: for &c in &open {
+                    let saved = doms[c as usize];
+                    let mut keep = 0;
+                    for i in bits(saved) {
+                        doms[c as usize] = 1u128 << i;
+                        if self.eval(&cond.g, doms) != Tri::False {
+                            keep |= 1u128 << i;
+                        }
+                    }
+                    doms[c as usize] = saved;
+                    if !self.narrow(doms, c, keep) {
+                        ok = false;
+                        break 'cells;
+                    }
+                }
+            }
+            ok
+        } else {
+            let mut support = vec![0u128; open.len()];
+            self.enumerate(&cond.g, doms, &open, 0, &mut support);
+            let mut ok = true;
+            for (j, &c) in open.iter().enumerate() {
+                if !self.narrow(doms, c, doms[c as usize] & support[j]) {
+                    ok = false;
+                    break;
+                }
+            }
+            ok
+        };
+        self.open = open;
+        ok
+    }
+
+    /// Collect in `support` the values of `open[j..]` that take part in a combination for
+    /// which `g` holds (the earlier open cells are fixed by the caller).
+    fn enumerate(&self, g: &G, doms: &mut [Dom], open: &[u32], j: usize, support: &mut [Dom]) {
+        match self.eval(g, doms) {
+            Tri::False => {}
+            // Every completion holds: all remaining values are supported.
+            Tri::True => {
+                for (s, &c) in support.iter_mut().zip(open) {
+                    *s |= doms[c as usize];
+                }
+            }
+            Tri::Unknown if j < open.len() => {
+                let c = open[j] as usize;
+                let saved = doms[c];
+                for i in bits(saved) {
+                    doms[c] = 1u128 << i;
+                    self.enumerate(g, doms, open, j + 1, support);
+                }
+                doms[c] = saved;
+            }
+            // Evaluation is exact once every cell is fixed, so this is not reached; keeping the
+            // values is the safe answer if it were.
+            Tri::Unknown => {
+                for (s, &c) in support.iter_mut().zip(open) {
+                    *s |= doms[c as usize];
+                }
+            }
+        }
+    }
+
+    /// Three-valued truth of a ground condition over the domains.
+    fn eval(&self, g: &G, doms: &[Dom]) -> Tri {
+        match g {
+            G::Bool(b) => tri(*b),
+            G::And(items) => {
+                let mut r = Tri::True;
+                for x in items {
+                    match self.eval(x, doms) {
+                        Tri::False => return Tri::False,
+                        Tri::Unknown => r = Tri::Unknown,
+                        Tri::True => {}
+                    }
+                }
+                r
+            }
+            G::Or(items) => {
+                let mut r = Tri::False;
+                for x in items {
+                    match self.eval(x, doms) {
+                        Tri::True => return Tri::True,
+                        Tri::Unknown => r = Tri::Unknown,
+                        Tri::False => {}
+                    }
+                }
+                r
+            }
+            G::Cmp(op, a, b) => self.compare(*op, a, b, doms),
+            _ => unreachable!("not a condition"),
+        }
+    }
+
+    fn compare(&self, op: BinOp, a: &G, b: &G, doms: &[Dom]) -> Tri {
+        // A cell against a cell or a number: exact on the domains, not only their bounds.
+        let as_dom = |g: &G| -> Option<Dom> {
+            match g {
+                G::Val(c) => Some(doms[*c]),
+                G::Int(v) => {
+                    let i = v - self.m.lo;
+                    Some(if (0..self.m.nvals as i64).contains(&i) {
+                        1u128 << i
+                    } else {
+                        0
+                    })
+                }
+                _ => None,
+            }
+        };
+        if matches!(op, BinOp::Eq | BinOp::Ne) {
+            if let (Some(x), Some(y)) = (as_dom(a), as_dom(b)) {
+                // An integer outside the value set has an empty "domain" but still a value.
+                let outside = |g: &G, d: Dom| matches!(g, G::Int(_)) && d == 0;
+                if !outside(a, x) && !outside(b, y) {
+                    let disjoint = x & y == 0;
+                    let same_point = x == y && x.count_ones() == 1;
+                    return match (op, disjoint, same_point) {
+                        (BinOp::Eq, true, _) | (BinOp::Ne, _, true) => Tri::False,
+                        (BinOp::Eq, _, true) | (BinOp::Ne, true, _) => Tri::True,
+                        _ => Tri::Unknown,
+                    };
+                }
+            }
+        }
+        let (al, ah) = self.range(a, doms);
+        let (bl, bh) = self.range(b, doms);
+        let point = al == ah && bl == bh;
+        match op {
+            BinOp::Eq if point => tri(al == bl),
+            BinOp::Eq if ah < bl || bh < al => Tri::False,
+            BinOp::Ne if point => tri(al != bl),
+            BinOp::Ne if ah < bl || bh < al => Tri::True,
+            BinOp::Eq | BinOp::Ne => Tri::Unknown,
+            BinOp::Lt => ordered(ah < bl, al >= bh),
+            BinOp::Le => ordered(ah <= bl, al > bh),
+            BinOp::Gt => ordered(al > bh, ah <= bl),
+            _ => ordered(al >= bh, ah < bl),
+        }
+    }
+
+    /// Bounds of a ground integer expression over the domains (exact when every cell in it is
+    /// fixed).
+    fn range(&self, g: &G, doms: &[Dom]) -> (i64, i64) {
+        match g {
+            G::Int(v) => (*v, *v),
+            G::Val(c) => {
+                let d = doms[*c];
+                (
+                    self.m.value(d.trailing_zeros()),
+                    self.m.value(127 - d.leading_zeros()),
+                )
+            }
+            G::Neg(x) => {
+                let (l, h) = self.range(x, doms);
+                (h.saturating_neg(), l.saturating_neg())
+            }
+            G::Abs(x) => {
+                let (l, h) = self.range(x, doms);
+                if l >= 0 {
+                    (l, h)
+                } else if h <= 0 {
+                    (h.saturating_neg(), l.saturating_neg())
+                } else {
+                    (0, h.max(l.saturating_neg()))
+                }
+            }
+            G::Arith(op, x, y) => {
+                let (xl, xh) = self.range(x, doms);
+                let (yl, yh) = self.range(y, doms);
+                match op {
+                    BinOp::Add => (xl.saturating_add(yl), xh.saturating_add(yh)),
+                    BinOp::Sub => (xl.saturating_sub(yh), xh.saturating_sub(yl)),
+                    _ => {
+                        let p = [
+                            xl.saturating_mul(yl),
+                            xl.saturating_mul(yh),
+                            xh.saturating_mul(yl),
+                            xh.saturating_mul(yh),
+                        ];
+                        (*p.iter().min().unwrap(), *p.iter().max().unwrap())
+                    }
+                }
+            }
+            G::Sum(items) => items.iter().fold((0i64, 0i64), |(l, h), x| {
+                let (xl, xh) = self.range(x, doms);
+                (l.saturating_add(xl), h.saturating_add(xh))
+            }),
+            G::Count(items) => {
+                let (mut l, mut h) = (0, 0);
+                for x in items {
+                    match self.eval(x, doms) {
+                        Tri::True => {
+                            l += 1;
+                            h += 1
+                        }
+                        Tri::Unknown => h += 1,
+                        Tri::False => {}
+                    }
+                }
+                (l, h)
+            }
+            G::NDistinct(items) => self.ndistinct(items, doms),
+            _ => unreachable!("not a number"),
+        }
+    }
+
+    /// Bounds on the number of distinct values among `items`.
+    fn ndistinct(&self, items: &[G], doms: &[Dom]) -> (i64, i64) {
+        if items.is_empty() {
+            return (0, 0);
+        }
+        // The usual case, every item a cell: bitsets, no allocation.
+        if items.iter().all(|x| matches!(x, G::Val(_))) {
+            let (mut fixed, mut union, mut open) = (0u128, 0u128, 0i64);
+            for x in items {
+                let G::Val(c) = x else { unreachable!() };
+                let d = doms[*c];
+                union |= d;
+                if d.count_ones() == 1 {
+                    fixed |= d;
+                } else {
+                    open += 1;
+                }
+            }
+            let lo = (fixed.count_ones() as i64).max(1);
+            let hi = (fixed.count_ones() as i64 + open).min(union.count_ones() as i64);
+            return (lo, hi.max(lo));
+        }
+        let mut fixed: Vec<i64> = Vec::new();
+        let mut open = 0i64;
+        for x in items {
+            let (l, h) = self.range(x, doms);
+            if l == h {
+                fixed.push(l);
+            } else {
+                open += 1;
+            }
+        }
+        fixed.sort_unstable();
+        fixed.dedup();
+        let lo = (fixed.len() as i64).max(1);
+        (lo, fixed.len() as i64 + open)
+    }
+}
+
+fn tri(b: bool) -> Tri {
+    if b { Tri::True } else { Tri::False }
+}
+
+fn ordered(always: bool, never: bool) -> Tri {
+    if always {
+        Tri::True
+    } else if never {
+        Tri::False
+    } else {
+        Tri::Unknown
+    }
+}
+
+/// The indices of the set bits, lowest first.
+fn bits(mut d: Dom) -> impl Iterator<Item = u32> {
+    std::iter::from_fn(move || {
+        if d == 0 {
+            return None;
+        }
+        let i = d.trailing_zeros();
+        d &= d - 1;
+        Some(i)
+    })
+}
