@@ -1,6 +1,7 @@
-//! Soundness of the encodings: for random rule sets on 4x4 and 6x6 grids, the set of solutions
-//! found through the MIP (CBC or HiGHS, adding a no-good cut per solution until infeasible)
-//! equals the set found by brute-force enumeration through the checker. The checker shares no
+//! Soundness of the encodings and of the builtin solver: for random rule sets on 4x4 and 6x6
+//! grids, the set of solutions found through the MIP (CBC or HiGHS, adding a no-good cut per
+//! solution until infeasible) and the set the builtin solver finds both equal the set found
+//! by brute-force enumeration through the checker. The checker shares no
 //! code with the lowering, so a wrong encoding (too strict or too loose) shows up here.
 //! A fixed seed makes every case reproduce; a failure prints the model.
 
@@ -10,9 +11,10 @@ use common::Rng;
 use std::collections::BTreeSet;
 
 use sdkc::emit::Format;
-use sdkc::mip::{Mip, Row, Sense};
+use sdkc::engine::{self, Backend};
+use sdkc::mip::Mip;
 use sdkc::puzzle::Puzzle;
-use sdkc::solve::{self, Outcome, Solver};
+use sdkc::solve::Solver;
 
 /// A random valid sudoku of the shape (a pattern grid with rows, columns and values shuffled
 /// within the symmetries that keep it valid), used as the source of givens.
@@ -147,44 +149,30 @@ fn brute_force(p: &Puzzle) -> BTreeSet<Vec<i64>> {
     out
 }
 
-/// Every solution through the MIP: solve, forbid the grid found with a no-good cut
-/// (the sum of its one-hot columns is at most their number less one), solve again.
-fn through_mip(mut mip: Mip, solver: Solver, limit: usize) -> Result<BTreeSet<Vec<i64>>, String> {
-    let mut out = BTreeSet::new();
-    let opts = solve::Options {
-        solver,
-        format: Format::Lp,
-        time_limit: Some(60.0),
-    };
-    loop {
-        let run = solve::solve(&mip, &opts).map_err(|e| e.to_string())?;
-        let values = match run.outcome {
-            Outcome::Solved(v) => v,
-            Outcome::Infeasible => return Ok(out),
-            Outcome::TimeLimit => return Err("time limit".into()),
-        };
-        let grid = solve::decode(&mip, &values)?;
-        let mut terms = Vec::new();
-        for (cell, cols) in mip.cell_columns.iter().enumerate() {
-            if let Some(&(_, col)) = cols.iter().find(|&&(v, _)| v == grid[cell]) {
-                terms.push((col, 1));
-            }
-        }
-        if !out.insert(grid) {
-            return Err("the solver returned a grid its no-good cut forbids".into());
-        }
-        if out.len() > limit || terms.is_empty() {
-            return Ok(out);
-        }
-        let rhs = terms.len() as i64 - 1;
-        let name = format!("nogood_{}", out.len());
-        mip.rows.push(Row {
-            name,
-            terms,
-            sense: Sense::Le,
-            rhs,
-        });
+/// Every solution through the MIP, the way `sdkc run --count` finds them: solve, forbid the
+/// grid found with a no-good cut, solve again, until infeasible.
+fn through_mip(
+    p: &Puzzle,
+    mip: &Mip,
+    solver: Solver,
+    limit: usize,
+) -> Result<BTreeSet<Vec<i64>>, String> {
+    let found = engine::find(
+        p,
+        Some(mip),
+        Backend::Mip(solver, Format::Lp),
+        limit,
+        Some(60.0),
+    )
+    .map_err(|e| e.to_string())?;
+    if found.timed_out {
+        return Err("time limit".into());
     }
+    let set: BTreeSet<Vec<i64>> = found.solutions.iter().cloned().collect();
+    if set.len() != found.solutions.len() {
+        return Err("the same grid was found twice".into());
+    }
+    Ok(set)
 }
 
 fn run_cases(seed: u64, cases: usize, n: usize, bh: usize, bw: usize, givens: usize) {
@@ -207,11 +195,30 @@ fn run_cases(seed: u64, cases: usize, n: usize, bh: usize, bw: usize, givens: us
         } else {
             Solver::Cbc
         };
-        let found = through_mip(mip, solver, expected.len() + 1)
+        let found = through_mip(&puzzle, &mip, solver, expected.len() + 1)
             .unwrap_or_else(|e| panic!("case {case} ({solver}): {e}\n{text}"));
         assert_eq!(
             found, expected,
             "case {case} ({solver}): MIP and brute force disagree\n{text}"
+        );
+        // The builtin solver, on the same model, must find the same set.
+        let model = sdkc::search::Model::new(&puzzle).unwrap();
+        let builtin = model.solve(
+            &puzzle.givens,
+            &sdkc::search::Options {
+                limit: expected.len() + 1,
+                ..Default::default()
+            },
+        );
+        let builtin_set: BTreeSet<Vec<i64>> = builtin.solutions.iter().cloned().collect();
+        assert_eq!(
+            builtin_set.len(),
+            builtin.solutions.len(),
+            "case {case}: the builtin solver found a solution twice\n{text}"
+        );
+        assert_eq!(
+            builtin_set, expected,
+            "case {case}: builtin solver and brute force disagree\n{text}"
         );
         compared += 1;
         total_solutions += expected.len();
