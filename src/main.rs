@@ -66,8 +66,8 @@ enum Command {
         #[arg(long, value_enum, default_value_t = SolverChoice::Auto)]
         solver: SolverChoice,
         /// Look for up to N solutions (no-good cuts with CBC and HiGHS): exit 0 when there is
-        /// exactly one, 10 when there are more.
-        #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..=1_000_000))]
+        /// exactly one, 10 when there are more (N is at most 10000: every grid is kept and printed).
+        #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..=10_000))]
         count: Option<u64>,
         /// Prove the solution unique: `--count 2`.
         #[arg(long, conflicts_with = "count")]

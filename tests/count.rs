@@ -248,7 +248,7 @@ fn a_count_stopped_by_the_time_limit_says_so() {
             "--solver",
             "builtin",
             "--count",
-            "100000000",
+            "10000",
             "--time-limit",
             "0.2",
             "--json",
