@@ -96,8 +96,8 @@ pub fn find(
                 &p.givens,
                 &search::Options {
                     limit,
-                    seed: None,
                     deadline,
+                    ..Default::default()
                 },
             );
             Ok(Found {
@@ -186,42 +186,52 @@ fn enumerate_mip(
     Ok(found)
 }
 
-/// Add a no-good cut that forbids `grid` and nothing else. With one-hot cells: the columns
-/// of its values sum to at most their number less one (seed 000). With integer cells: each
-/// free cell gets two binaries, "above its value" and "below it", and one of them must hold.
-/// Returns false when no cell is free (the grid is the model's only possible one).
+/// Add a no-good cut that forbids `grid` and nothing else: its free cells cannot all keep
+/// their values. Returns false when no cell is free (the grid is the model's only possible one).
 pub fn forbid(mip: &mut Mip, grid: &[i64], k: usize) -> bool {
-    let free: Vec<Cell> = (0..grid.len())
+    let free: Vec<(Cell, i64)> = (0..grid.len())
         .filter(|&c| mip.fixed[c].is_none())
+        .map(|c| (c, grid[c]))
         .collect();
     if free.is_empty() {
         return false;
     }
-    let name = format!("nogood_{}", k + 1);
+    forbid_values(mip, &free, &format!("nogood_{}", k + 1));
+    true
+}
+
+/// Add rows that forbid the cells of `assignment` all taking their values. With one-hot
+/// cells: the columns of those values sum to at most their number less one (seed 000). With
+/// integer cells: each cell gets two binaries, "above its value" and "below it", and one of
+/// them must hold.
+pub fn forbid_values(mip: &mut Mip, assignment: &[(Cell, i64)], name: &str) {
     if !mip.integer_cells {
-        let terms: Vec<(usize, i64)> = free
+        let terms: Vec<(usize, i64)> = assignment
             .iter()
-            .filter_map(|&c| {
+            .filter_map(|&(c, v)| {
                 let cols = &mip.cell_columns[c];
                 cols.iter()
-                    .find(|&&(v, _)| v == grid[c])
+                    .find(|&&(w, _)| w == v)
                     .map(|&(_, col)| (col, 1))
             })
             .collect();
+        // A value with no column is one the cell cannot take: nothing to forbid.
+        if terms.len() < assignment.len() {
+            return;
+        }
         let rhs = terms.len() as i64 - 1;
         mip.rows.push(Row {
-            name,
+            name: name.to_string(),
             terms,
             sense: Sense::Le,
             rhs,
         });
-        return true;
+        return;
     }
     let mut any = Vec::new();
-    for &c in &free {
+    for &(c, g) in assignment {
         let col = mip.cell_columns[c][0].1;
         let (lo, hi) = (mip.columns[col].lower, mip.columns[col].upper);
-        let g = grid[c];
         let cell = mip.cell_name(c);
         let mut binary = |mip: &mut Mip, side: &str| {
             let i = mip.columns.len();
@@ -257,12 +267,11 @@ pub fn forbid(mip: &mut Mip, grid: &[i64], k: usize) -> bool {
         }
     }
     mip.rows.push(Row {
-        name,
+        name: name.to_string(),
         terms: any,
         sense: Sense::Ge,
         rhs: 1,
     });
-    true
 }
 
 /// One element of an explanation.

@@ -12,6 +12,7 @@ pub mod check;
 pub mod diagnostic;
 pub mod emit;
 pub mod engine;
+pub mod generate;
 pub mod grid;
 pub mod ground;
 pub mod lower;

@@ -91,6 +91,46 @@ enum Command {
         #[arg(long, value_enum)]
         formulation: Option<Formulation>,
     },
+    /// Generate irreducible puzzles for the rules of MODEL (its givens are ignored), each
+    /// proved unique and irreducible before it is written.
+    Generate {
+        /// The .sdk model file whose rules the puzzles follow.
+        model: PathBuf,
+        /// How many puzzles.
+        #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u64).range(1..=1_000_000))]
+        count: u64,
+        /// The same seed gives the same puzzles, whatever --jobs is.
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+        /// `auto` is the builtin solver here: the generator asks one question per cell, and
+        /// the builtin search answers it faster than a solver process starts.
+        #[arg(long, value_enum, default_value_t = SolverChoice::Auto)]
+        solver: SolverChoice,
+        /// Threads (default: one per core).
+        #[arg(long, value_parser = clap::value_parser!(u64).range(1..=1024))]
+        jobs: Option<u64>,
+        /// Random orders tried per puzzle; the one with the fewest clues is kept.
+        #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u64).range(1..=10_000))]
+        tries: u64,
+        #[arg(long, value_enum, default_value_t = PuzzleFormat::Line)]
+        format: PuzzleFormat,
+        /// Write the puzzles here instead of standard output.
+        #[arg(short, long)]
+        output: Option<PathBuf>,
+        /// Seconds each solver question may take.
+        #[arg(long, value_name = "SECONDS")]
+        time_limit: Option<f64>,
+    },
+}
+
+#[derive(Clone, Copy, PartialEq, Eq, ValueEnum)]
+enum PuzzleFormat {
+    /// One puzzle a line in the one-line form (`.` for an open cell).
+    Line,
+    /// The model with its givens replaced, a complete `.sdk` file per puzzle.
+    Sdk,
+    /// JSON lines: the puzzle, its solution, the clue count, the seconds spent.
+    Json,
 }
 
 #[derive(Clone, Copy, PartialEq, Eq, ValueEnum)]
@@ -138,6 +178,27 @@ fn main() -> ExitCode {
             givens: givens.as_deref(),
             json,
             formulation,
+        }),
+        Command::Generate {
+            model,
+            count,
+            seed,
+            solver,
+            jobs,
+            tries,
+            format,
+            output,
+            time_limit,
+        } => generate(&GenerateArgs {
+            path: &model,
+            count,
+            seed,
+            choice: solver,
+            jobs: jobs.map(|j| j as usize),
+            tries: tries as usize,
+            format,
+            output: output.as_deref(),
+            time_limit,
         }),
     };
     ExitCode::from(code)
@@ -598,4 +659,197 @@ fn explanation(
         })
         .collect();
     (lines, items)
+}
+
+struct GenerateArgs<'a> {
+    path: &'a Path,
+    count: u64,
+    seed: u64,
+    choice: SolverChoice,
+    jobs: Option<usize>,
+    tries: usize,
+    format: PuzzleFormat,
+    output: Option<&'a Path>,
+    time_limit: Option<f64>,
+}
+
+fn generate(a: &GenerateArgs) -> u8 {
+    use rayon::prelude::*;
+    use sdkc::generate::{self, Settings};
+    if let Some(t) = a.time_limit {
+        if !(t.is_finite() && t > 0.0) {
+            eprintln!("error: --time-limit must be a positive number of seconds, not {t}");
+            return exit::USAGE;
+        }
+    }
+    let bytes = match read(a.path) {
+        Ok(b) => b,
+        Err((code, _)) => return code,
+    };
+    let name = a.path.display().to_string();
+    let puzzle = match sdkc::load(&name, &bytes, None) {
+        Ok(p) => p,
+        Err(errs) => return model_errors(a.path, errs).0,
+    };
+    let backend = match a.choice {
+        SolverChoice::Auto | SolverChoice::Builtin => Backend::Builtin,
+        SolverChoice::Cbc => Backend::Mip(Solver::Cbc, Format::Lp),
+        SolverChoice::Highs => Backend::Mip(Solver::Highs, Format::Lp),
+    };
+    let settings = Settings {
+        backend,
+        seed: a.seed,
+        tries: a.tries,
+        time_limit: a.time_limit,
+    };
+    let pool = match rayon::ThreadPoolBuilder::new()
+        .num_threads(a.jobs.unwrap_or(0))
+        .build()
+    {
+        Ok(p) => p,
+        Err(e) => {
+            eprintln!("error: cannot start the worker threads: {e}");
+            return exit::IO;
+        }
+    };
+    // A progress bar only for a person watching, and only when there is something to wait for.
+    let bar = if std::io::IsTerminal::is_terminal(&std::io::stderr()) && a.count > 1 {
+        let bar = indicatif::ProgressBar::new(a.count);
+        bar.set_style(
+            indicatif::ProgressStyle::with_template(
+                "{bar:40} {pos}/{len} puzzles, {elapsed} ({eta} left)",
+            )
+            .unwrap_or_else(|_| indicatif::ProgressStyle::default_bar()),
+        );
+        bar
+    } else {
+        indicatif::ProgressBar::hidden()
+    };
+    let start = Instant::now();
+    let results: Vec<Result<generate::Generated, String>> = pool.install(|| {
+        (0..a.count)
+            .into_par_iter()
+            .map(|i| {
+                let g = generate::generate(&puzzle, i, &settings).map_err(|e| e.to_string())?;
+                generate::verify(&puzzle, &g).map_err(|e| {
+                    format!(
+                        "puzzle {} failed its proof (a bug in sdkc; please report it): {e}",
+                        i + 1
+                    )
+                })?;
+                bar.inc(1);
+                Ok(g)
+            })
+            .collect()
+    });
+    bar.finish_and_clear();
+    let mut out = String::new();
+    let mut total_clues = 0;
+    for (i, r) in results.iter().enumerate() {
+        let g = match r {
+            Ok(g) => g,
+            Err(e) => {
+                let bug = e.contains("failed its proof");
+                eprintln!("error: {e}");
+                return if bug {
+                    exit::WRONG_ANSWER
+                } else if e.contains("no solution") {
+                    exit::INFEASIBLE
+                } else {
+                    exit::SOLVER_FAILED
+                };
+            }
+        };
+        total_clues += g.clues;
+        let line = generate::one_line(&g.givens);
+        match a.format {
+            PuzzleFormat::Line => {
+                out.push_str(&line);
+                out.push('\n');
+            }
+            PuzzleFormat::Json => {
+                out.push_str(
+                    &json!({
+                        "index": i + 1,
+                        "puzzle": line,
+                        "solution": grid::one_line(&g.solution),
+                        "clues": g.clues,
+                        "seconds": (g.seconds * 1e6).round() / 1e6,
+                    })
+                    .to_string(),
+                );
+                out.push('\n');
+            }
+            PuzzleFormat::Sdk => {
+                out.push_str(&with_givens(
+                    &String::from_utf8_lossy(&bytes),
+                    &line,
+                    i + 1,
+                    a.seed,
+                ));
+            }
+        }
+    }
+    if let Some(path) = a.output {
+        if let Err(e) = write_atomic(path, out.as_bytes()) {
+            eprintln!("error: cannot write {}: {e}", path.display());
+            return exit::IO;
+        }
+    } else {
+        print!("{out}");
+    }
+    let n = results.len();
+    let mean = total_clues as f64 / n as f64;
+    if total_clues == 0 {
+        eprintln!(
+            "the rules alone force one grid: {n} puzzle{} with 0 clues, each proved unique",
+            if n == 1 { "" } else { "s" }
+        );
+    } else {
+        eprintln!(
+            "generated {n} irreducible puzzle{} ({} clues on average) with {} in {:.3} s; each proved unique and irreducible",
+            if n == 1 { "" } else { "s" },
+            if mean.fract() == 0.0 {
+                format!("{mean}")
+            } else {
+                format!("{mean:.1}")
+            },
+            backend.name(),
+            start.elapsed().as_secs_f64()
+        );
+    }
+    exit::OK
+}
+
+/// The model text with its givens statement replaced by the one-line form (or the line
+/// added when the model has none): a complete model per generated puzzle.
+fn with_givens(text: &str, line: &str, index: usize, seed: u64) -> String {
+    let header = format!("# sdkc generate --seed {seed}: puzzle {index}\n");
+    let statement = format!("givens \"{line}\"");
+    let span = sdkc::parse::parse(text).ok().and_then(|m| {
+        m.statements
+            .iter()
+            .find(|s| matches!(s.kind, sdkc::ast::StatementKind::Givens(_)))
+            .map(|s| s.span)
+    });
+    let mut body = match span {
+        Some(sp) => format!("{}{statement}{}", &text[..sp.start], &text[sp.end..]),
+        None => format!("{}\n{statement}\n", text.trim_end()),
+    };
+    if !body.ends_with('\n') {
+        body.push('\n');
+    }
+    header + &body
+}
+
+/// Write a file whole or not at all: a temporary file next to it, then a rename.
+fn write_atomic(path: &Path, bytes: &[u8]) -> std::io::Result<()> {
+    let dir = path
+        .parent()
+        .filter(|d| !d.as_os_str().is_empty())
+        .unwrap_or(Path::new("."));
+    let mut tmp = tempfile::NamedTempFile::new_in(dir)?;
+    tmp.write_all(bytes)?;
+    tmp.persist(path).map_err(|e| e.error)?;
+    Ok(())
 }

@@ -73,6 +73,9 @@ pub struct Options {
     pub seed: Option<u64>,
     /// Give up at this instant.
     pub deadline: Option<Instant>,
+    /// Values a cell may not take, on top of the rules (the generator asks "is there a
+    /// solution with another value here?").
+    pub exclude: Vec<(Cell, i64)>,
 }
 
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -235,6 +238,12 @@ impl Model {
                 } else {
                     0
                 };
+            }
+        }
+        for &(c, v) in &opts.exclude {
+            let i = v - self.lo;
+            if (0..self.nvals as i64).contains(&i) {
+                doms[c] &= !(1u128 << i);
             }
         }
         let mut s = Search {

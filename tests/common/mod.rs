@@ -108,3 +108,57 @@ macro_rules! snapshot {
         })
     };
 }
+
+/// Every grid that satisfies the puzzle (up to `limit` of them): backtracking over the distinct rules (the
+/// enumeration), each complete grid judged by the checker (the semantics).
+pub fn brute_force(p: &sdkc::puzzle::Puzzle, limit: usize) -> std::collections::BTreeSet<Vec<i64>> {
+    let n = p.cell_count();
+    let mut grid: Vec<i64> = p.givens.iter().map(|g| g.unwrap_or(0)).collect();
+    let mut out = std::collections::BTreeSet::new();
+    fn ok(p: &sdkc::puzzle::Puzzle, grid: &[i64], c: usize) -> bool {
+        let (r, col) = (c / p.cols, c % p.cols);
+        let (bh, bw) = p.boxes.unwrap();
+        (0..p.cols).all(|j| j == col || grid[r * p.cols + j] != grid[c])
+            && (0..p.rows).all(|i| i == r || grid[i * p.cols + col] != grid[c])
+            && (0..p.rows).all(|i| {
+                (0..p.cols).all(|j| {
+                    (i / bh != r / bh || j / bw != col / bw)
+                        || (i == r && j == col)
+                        || grid[i * p.cols + j] != grid[c]
+                })
+            })
+    }
+    fn go(
+        p: &sdkc::puzzle::Puzzle,
+        grid: &mut Vec<i64>,
+        c: usize,
+        out: &mut std::collections::BTreeSet<Vec<i64>>,
+        limit: usize,
+    ) {
+        if out.len() >= limit {
+            return;
+        }
+        if c == grid.len() {
+            if sdkc::check::check(p, grid).is_empty() {
+                out.insert(grid.clone());
+            }
+            return;
+        }
+        if p.givens[c].is_some() {
+            if ok(p, grid, c) {
+                go(p, grid, c + 1, out, limit);
+            }
+            return;
+        }
+        for v in p.lo..=p.hi {
+            grid[c] = v;
+            if ok(p, grid, c) {
+                go(p, grid, c + 1, out, limit);
+            }
+        }
+        grid[c] = 0;
+    }
+    go(p, &mut grid, 0, &mut out, limit);
+    let _ = n;
+    out
+}
