@@ -248,3 +248,17 @@ fn a_model_with_mistakes_gives_no_puzzle() {
     );
     assert_eq!(out.code, 3, "{}", out.stderr);
 }
+
+#[test]
+fn rules_with_no_solution_give_no_puzzle() {
+    let (_d, out) = with_model(
+        b"grid 4x4\nboxes 2x2\nrule distinct rows, columns, boxes\nrule no_ones: for c in cells: v[c] != 1\n",
+        &["generate"],
+    );
+    assert_eq!(out.code, 4, "{}", out.stderr);
+    assert_eq!(
+        out.stderr,
+        "error: the rules have no solution, so there is no puzzle to make\n"
+    );
+    assert_eq!(out.stdout, "");
+}

@@ -285,3 +285,16 @@ fn fixed_mps_with_long_names_is_a_model_error() {
         "error: fixed MPS allows names of at most 8 characters, and this model has `maxdiff_1` (9 characters); use `--format mps` (free MPS) or `--format lp`\n"
     );
 }
+
+#[test]
+fn more_values_than_the_builtin_solver_holds_is_a_model_error() {
+    let (_d, out) = with_model(
+        b"grid 1x1\nvalues 1..200\nrule x: v[r1c1] > 0\n",
+        &["run", "--solver", "builtin"],
+    );
+    assert_eq!(out.code, 3, "{}", out.stderr);
+    assert_eq!(
+        out.stderr,
+        "error: the builtin solver handles at most 128 values per cell; this puzzle has 200: use --solver cbc or highs\n"
+    );
+}
