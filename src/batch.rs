@@ -362,12 +362,13 @@ impl Batch {
     /// Solve every entry on `jobs` threads (rayon's default, one per core, when `None`) and
     /// hand each outcome to `each` on this thread, in input order, as soon as every outcome
     /// before it is in: a long list prints as it goes, and its output does not depend on
-    /// which thread finished first.
+    /// which thread finished first. When `each` returns false (its reader has gone: `| head`)
+    /// the workers stop after the puzzles they are on.
     pub fn solve_all(
         &self,
         list: &[Entry],
         jobs: Option<usize>,
-        mut each: impl FnMut(Outcome),
+        mut each: impl FnMut(Outcome) -> bool,
     ) -> Result<(), rayon::ThreadPoolBuildError> {
         let mut builder = rayon::ThreadPoolBuilder::new();
         if let Some(n) = jobs {
@@ -393,10 +394,13 @@ impl Batch {
             });
             let mut waiting = BTreeMap::new();
             let mut want = 0;
-            for (i, out) in rx {
+            // Leaving the loop drops the receiver, and a worker's next send fails.
+            'receive: for (i, out) in rx {
                 waiting.insert(i, out);
                 while let Some(out) = waiting.remove(&want) {
-                    each(out);
+                    if !each(out) {
+                        break 'receive;
+                    }
                     want += 1;
                 }
             }

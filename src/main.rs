@@ -758,20 +758,22 @@ fn batch(a: &RunArgs, file: &Path, jobs: Option<usize>, shard: Option<Shard>) ->
             if let (Some(m), true) = (&out.message, out.wrong_answer) {
                 eprintln!("error: {list_name}:{}: {m}", out.line);
             }
-            if write_failed.is_none()
-                && let Err(e) = writeln!(stdout, "{line}")
-            {
+            if let Err(e) = writeln!(stdout, "{line}") {
                 write_failed = Some(e);
             }
         });
+        write_failed.is_none()
     });
     bar.finish_and_clear();
     if let Err(e) = done {
-        eprintln!("error: cannot start {jobs:?} threads: {e}");
+        eprintln!("error: cannot start the worker threads: {e}");
         return exit::IO;
     }
     if let Some(e) = write_failed {
-        eprintln!("error: cannot write the results: {e}");
+        // A reader that stopped reading (`| head`) wanted no more; anything else is worth a word.
+        if e.kind() != std::io::ErrorKind::BrokenPipe {
+            eprintln!("error: cannot write the results: {e}");
+        }
         return exit::IO;
     }
     let n = entries.len();

@@ -386,3 +386,37 @@ fn the_batch_exit_codes() {
     assert_eq!(out.stdout, "");
     assert_eq!(out.stderr, "puzzles.txt has no puzzles\n");
 }
+
+#[test]
+fn a_reader_that_stops_reading_stops_the_batch() {
+    // `sdkc ... | head -1`: once standard output is closed, the workers stop after the puzzles
+    // they are on, instead of solving the rest of the list for nobody (800 HiGHS runs here,
+    // ten seconds and more).
+    use std::io::{BufRead, BufReader};
+    use std::process::{Command, Stdio};
+    let dir = tempfile::tempdir().unwrap();
+    let list = dir.path().join("puzzles.txt");
+    std::fs::write(&list, (quick().join("\n") + "\n").repeat(200)).unwrap();
+    let start = std::time::Instant::now();
+    let mut child = Command::new(env!("CARGO_BIN_EXE_sdkc"))
+        .args(["run", CLASSIC, "--solver", "highs", "--givens-file"])
+        .arg(&list)
+        .current_dir(root())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut first = String::new();
+    BufReader::new(child.stdout.take().unwrap())
+        .read_line(&mut first)
+        .unwrap();
+    assert!(first.starts_with("1 solved "), "{first}");
+    let out = child.wait_with_output().unwrap();
+    assert_eq!(out.status.code(), Some(1));
+    assert_eq!(
+        String::from_utf8_lossy(&out.stderr),
+        "",
+        "a broken pipe is not an error to report"
+    );
+    assert!(start.elapsed().as_secs_f64() < 5.0, "{:?}", start.elapsed());
+}
