@@ -8,6 +8,7 @@
 
 pub mod analyze;
 pub mod ast;
+pub mod batch;
 pub mod check;
 pub mod diagnostic;
 pub mod emit;

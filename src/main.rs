@@ -8,6 +8,7 @@ use std::time::Instant;
 use clap::{Parser, Subcommand, ValueEnum};
 use serde_json::json;
 
+use sdkc::batch::{self, Shard, Status};
 use sdkc::emit::{self, Format};
 use sdkc::engine::{self, Backend};
 use sdkc::solve::{SolveError, Solver};
@@ -28,6 +29,8 @@ mod exit {
     pub const WRONG_ANSWER: u8 = 9;
     /// Counting found more than one solution.
     pub const NOT_UNIQUE: u8 = 10;
+    /// `--givens-file`: some puzzle was not solved (or, when counting, not unique).
+    pub const BATCH_UNSOLVED: u8 = 11;
 }
 
 #[derive(Parser)]
@@ -84,6 +87,18 @@ enum Command {
         /// A puzzle in the one-line form (`53..7....6..195...`) that replaces the model's givens.
         #[arg(long, value_name = "LINE")]
         givens: Option<String>,
+        /// Solve every puzzle of FILE, one a line in the one-line form (`-`: standard input),
+        /// each as `--givens LINE` would; one result a line, in input order.
+        #[arg(long, value_name = "FILE", conflicts_with = "givens")]
+        givens_file: Option<PathBuf>,
+        /// With --givens-file: solve N puzzles at a time (default: one per core).
+        #[arg(long, value_name = "N", requires = "givens_file",
+              value_parser = clap::value_parser!(u64).range(1..=1024))]
+        jobs: Option<u64>,
+        /// With --givens-file: keep only the puzzles whose index in the list is K modulo N
+        /// (N machines, K = 0 … N-1, split one list).
+        #[arg(long, value_name = "K/N", requires = "givens_file")]
+        shard: Option<Shard>,
         /// Print one JSON object instead of the grid.
         #[arg(long)]
         json: bool,
@@ -162,23 +177,32 @@ fn main() -> ExitCode {
             format,
             time_limit,
             givens,
+            givens_file,
+            jobs,
+            shard,
             json,
             formulation,
-        } => run(&RunArgs {
-            path: &model,
-            choice: solver,
-            count: if unique {
-                Some(2)
-            } else {
-                count.map(|n| n as usize)
-            },
-            explain: !no_explain,
-            format,
-            time_limit,
-            givens: givens.as_deref(),
-            json,
-            formulation,
-        }),
+        } => {
+            let a = RunArgs {
+                path: &model,
+                choice: solver,
+                count: if unique {
+                    Some(2)
+                } else {
+                    count.map(|n| n as usize)
+                },
+                explain: !no_explain,
+                format,
+                time_limit,
+                givens: givens.as_deref(),
+                json,
+                formulation,
+            };
+            match givens_file {
+                Some(file) => batch(&a, &file, jobs.map(|n| n as usize), shard),
+                None => run(&a),
+            }
+        }
         Command::Generate {
             model,
             count,
@@ -375,6 +399,20 @@ impl Report<'_> {
     }
 }
 
+fn backend(a: &RunArgs) -> Backend {
+    match a.choice {
+        SolverChoice::Builtin => Backend::Builtin,
+        SolverChoice::Cbc => Backend::Mip(Solver::Cbc, a.format),
+        SolverChoice::Highs => Backend::Mip(Solver::Highs, a.format),
+        // The MIP solvers first: they are what the files are for, and the builtin solver is
+        // there so that nothing needs installing.
+        SolverChoice::Auto => [Solver::Highs, Solver::Cbc]
+            .into_iter()
+            .find(|s| s.locate().is_some())
+            .map_or(Backend::Builtin, |s| Backend::Mip(s, a.format)),
+    }
+}
+
 fn run(a: &RunArgs) -> u8 {
     let mut rep = Report {
         a,
@@ -392,17 +430,7 @@ fn run(a: &RunArgs) -> u8 {
             return rep.error(exit::USAGE, "error", &msg);
         }
     }
-    let backend = match a.choice {
-        SolverChoice::Builtin => Backend::Builtin,
-        SolverChoice::Cbc => Backend::Mip(Solver::Cbc, a.format),
-        SolverChoice::Highs => Backend::Mip(Solver::Highs, a.format),
-        // The MIP solvers first: they are what the files are for, and the builtin solver is
-        // there so that nothing needs installing.
-        SolverChoice::Auto => [Solver::Highs, Solver::Cbc]
-            .into_iter()
-            .find(|s| s.locate().is_some())
-            .map_or(Backend::Builtin, |s| Backend::Mip(s, a.format)),
-    };
+    let backend = backend(a);
     rep.solver = backend.name();
     let model_failed = |rep: &Report, (code, errors): (u8, Vec<String>)| {
         rep.emit(
@@ -852,4 +880,193 @@ fn write_atomic(path: &Path, bytes: &[u8]) -> std::io::Result<()> {
     tmp.write_all(bytes)?;
     tmp.persist(path).map_err(|e| e.error)?;
     Ok(())
+}
+
+/// `run --givens-file`: every puzzle of a list, one result a line, in input order.
+fn batch(a: &RunArgs, file: &Path, jobs: Option<usize>, shard: Option<Shard>) -> u8 {
+    let start = Instant::now();
+    if let Some(t) = a.time_limit
+        && !(t.is_finite() && t > 0.0)
+    {
+        eprintln!("error: --time-limit must be a positive number of seconds, not {t}");
+        return exit::USAGE;
+    }
+    let backend = backend(a);
+    // A missing solver would fail every puzzle the same way: say it once.
+    if let Backend::Mip(solver, _) = backend
+        && solver
+            .locate()
+            .is_none_or(|p| p.is_absolute() && !p.exists())
+    {
+        eprintln!("error: {}", SolveError::Missing { solver });
+        return exit::SOLVER_MISSING;
+    }
+    let bytes = match read(a.path) {
+        Ok(b) => b,
+        Err((code, _)) => return code,
+    };
+    let (list_name, list) = if file == Path::new("-") {
+        let mut buf = Vec::new();
+        if let Err(e) = std::io::Read::read_to_end(&mut std::io::stdin(), &mut buf) {
+            eprintln!("error: cannot read standard input: {e}");
+            return exit::IO;
+        }
+        ("<stdin>".to_string(), buf)
+    } else {
+        match read(file) {
+            Ok(b) => (file.display().to_string(), b),
+            Err((code, _)) => return code,
+        }
+    };
+    let opts = batch::Options {
+        backend,
+        count: a.count,
+        time_limit: a.time_limit,
+        formulation: a.formulation,
+    };
+    let solver = match batch::Batch::new(&a.path.display().to_string(), bytes, opts) {
+        Ok(b) => b,
+        Err(batch::ModelError::Mistakes(errs)) => return model_errors(a.path, errs).0,
+        Err(batch::ModelError::Unsupported(msg)) => {
+            eprintln!("error: {msg}");
+            return exit::MODEL;
+        }
+    };
+    let entries: Vec<batch::Entry> = batch::entries(&list)
+        .into_iter()
+        .enumerate()
+        .filter(|(i, _)| shard.is_none_or(|s| s.keeps(*i)))
+        .map(|(_, e)| e)
+        .collect();
+    if entries.is_empty() {
+        eprintln!("{list_name} has no puzzles");
+    }
+
+    // A progress bar only for a person watching a long list; pipes and logs get none.
+    use std::io::IsTerminal;
+    let bar = if std::io::stderr().is_terminal() && entries.len() > 100 {
+        let bar = indicatif::ProgressBar::new(entries.len() as u64);
+        if let Ok(style) = indicatif::ProgressStyle::with_template(
+            "{bar:40} {pos}/{len} puzzles, {per_sec}, {eta} left",
+        ) {
+            bar.set_style(style);
+        }
+        bar
+    } else {
+        indicatif::ProgressBar::hidden()
+    };
+    let cols = solver.cols;
+    let rows = |g: &[i64]| -> Vec<Vec<i64>> { g.chunks(cols).map(<[i64]>::to_vec).collect() };
+    let mut stdout = std::io::stdout().lock();
+    let mut write_failed = None;
+    let mut tally: Vec<(Status, usize)> = Vec::new();
+    let mut ok = 0;
+    let done = solver.solve_all(&entries, jobs, |out| {
+        bar.inc(1);
+        if out.ok() {
+            ok += 1;
+        } else {
+            match tally.iter_mut().find(|(s, _)| *s == out.status) {
+                Some((_, n)) => *n += 1,
+                None => tally.push((out.status, 1)),
+            }
+        }
+        let line = if a.json {
+            let mut o = json!({
+                "line": out.line,
+                "status": out.status.name(),
+                "grid": out.grid.as_deref().map(rows),
+                "seconds": out.seconds,
+            });
+            if let Some(n) = out.count {
+                o["count"] = json!(n);
+                o["complete"] = json!(out.complete);
+            }
+            if let (Some(m), Status::Infeasible | Status::TimeLimit | Status::Error) =
+                (&out.message, out.status)
+            {
+                o["message"] = json!(m);
+            }
+            if let Some(c) = out.column {
+                o["column"] = json!(c);
+            }
+            o.to_string()
+        } else {
+            let mut l = format!("{} {}", out.line, out.status.name());
+            if let Some(g) = &out.grid {
+                l.push(' ');
+                l.push_str(&one_line(g));
+            }
+            if let Some(m) = &out.message {
+                l.push(' ');
+                l.push_str(m);
+            }
+            l
+        };
+        bar.suspend(|| {
+            // A puzzle that cannot be read, or a wrong grid, is also said where people look
+            // for mistakes, as file:line:column.
+            if let (Some(m), Some(c), false) = (&out.message, out.column, a.json) {
+                eprintln!("{list_name}:{}:{c}: {m}", out.line);
+            }
+            if let (Some(m), true) = (&out.message, out.wrong_answer) {
+                eprintln!("error: {list_name}:{}: {m}", out.line);
+            }
+            if let Err(e) = writeln!(stdout, "{line}") {
+                write_failed = Some(e);
+            }
+        });
+        write_failed.is_none()
+    });
+    bar.finish_and_clear();
+    if let Err(e) = done {
+        eprintln!("error: cannot start the worker threads: {e}");
+        return exit::IO;
+    }
+    if let Some(e) = write_failed {
+        // A reader that stopped reading (`| head`) wanted no more; anything else is worth a word.
+        if e.kind() != std::io::ErrorKind::BrokenPipe {
+            eprintln!("error: cannot write the results: {e}");
+        }
+        return exit::IO;
+    }
+    let n = entries.len();
+    if !a.json && n > 0 {
+        let what = if a.count.is_some() {
+            "unique"
+        } else {
+            "solved"
+        };
+        let mut summary = format!(
+            "{ok} of {n} puzzles {what} with {} in {:.3} s; every grid checked",
+            backend.name(),
+            start.elapsed().as_secs_f64()
+        );
+        if !tally.is_empty() {
+            let others: Vec<String> = tally
+                .iter()
+                .map(|(s, k)| format!("{}: {k}", s.name()))
+                .collect();
+            summary.push_str(&format!(" ({})", others.join(", ")));
+        }
+        eprintln!("{summary}");
+    }
+    if ok == n {
+        exit::OK
+    } else {
+        exit::BATCH_UNSOLVED
+    }
+}
+
+/// A grid in the one-line form when every value has a character (up to 35), else its values
+/// separated by commas.
+fn one_line(g: &[i64]) -> String {
+    if g.iter().all(|v| (0..=35).contains(v)) {
+        grid::one_line(g)
+    } else {
+        g.iter()
+            .map(ToString::to_string)
+            .collect::<Vec<_>>()
+            .join(",")
+    }
 }
