@@ -48,14 +48,14 @@ pub fn check(p: &Puzzle, grid: &[i64]) -> Vec<Violation> {
                 ),
             });
         }
-        if let Some(g) = p.givens[c] {
-            if g != v {
-                out.push(Violation {
-                    rule: "givens".into(),
-                    cells: vec![c],
-                    message: format!("{} is {v}, but the given is {g}", p.cell_name(c)),
-                });
-            }
+        if let Some(g) = p.givens[c]
+            && g != v
+        {
+            out.push(Violation {
+                rule: "givens".into(),
+                cells: vec![c],
+                message: format!("{} is {v}, but the given is {g}", p.cell_name(c)),
+            });
         }
     }
     for rule in &p.rules {

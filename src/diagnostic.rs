@@ -408,7 +408,7 @@ impl ErrorKind {
             ValueTooLarge => "too large".into(),
             Unsupported { .. } => "this rule".into(),
             AreaTooLarge { .. } => "too many cells for the values".into(),
-            GivensConflict { second, .. } => format!("{second}"),
+            GivensConflict { second, .. } => second.to_string(),
         }
     }
 
@@ -464,11 +464,11 @@ fn cells(n: usize) -> String {
 fn tiling_example(rows: usize, cols: usize) -> String {
     let r = (1..=rows)
         .rev()
-        .find(|d| rows % d == 0 && d * d <= rows)
+        .find(|d| rows.is_multiple_of(*d) && d * d <= rows)
         .unwrap_or(1);
     let c = (1..=cols)
         .rev()
-        .find(|d| cols % d == 0 && d * d <= cols)
+        .find(|d| cols.is_multiple_of(*d) && d * d <= cols)
         .unwrap_or(1);
     let (r, c) = if rows == cols && r * c != rows {
         (r, cols / r)

@@ -46,7 +46,7 @@ impl Rng {
         Rng(seed)
     }
 
-    pub fn next(&mut self) -> u64 {
+    pub fn next_u64(&mut self) -> u64 {
         self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
         let mut z = self.0;
         z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
@@ -55,7 +55,7 @@ impl Rng {
     }
 
     pub fn below(&mut self, n: usize) -> usize {
-        (self.next() % n as u64) as usize
+        (self.next_u64() % n as u64) as usize
     }
 
     pub fn shuffle<T>(&mut self, v: &mut [T]) {
@@ -68,7 +68,7 @@ impl Rng {
 /// The seed of puzzle `index` of a run with `seed`, and of its `k`-th stream.
 fn stream(seed: u64, index: u64, k: u64) -> u64 {
     let mut r = Rng::new(seed ^ index.wrapping_mul(0xD1B5_4A32_D192_ED03) ^ k.rotate_left(32));
-    r.next()
+    r.next_u64()
 }
 
 /// Generate puzzle number `index` for the rules of `p` (its own givens are ignored).

@@ -424,11 +424,11 @@ fn run(a: &RunArgs) -> u8 {
             SolverChoice::Highs => "highs",
         },
     };
-    if let Some(t) = a.time_limit {
-        if !(t.is_finite() && t > 0.0) {
-            let msg = format!("--time-limit must be a positive number of seconds, not {t}");
-            return rep.error(exit::USAGE, "error", &msg);
-        }
+    if let Some(t) = a.time_limit
+        && !(t.is_finite() && t > 0.0)
+    {
+        let msg = format!("--time-limit must be a positive number of seconds, not {t}");
+        return rep.error(exit::USAGE, "error", &msg);
     }
     let backend = backend(a);
     rep.solver = backend.name();
@@ -454,10 +454,10 @@ fn run(a: &RunArgs) -> u8 {
             Err(errs) => return model_failed(&rep, model_errors(a.path, errs)),
         },
     };
-    if let (Some(mip), Format::FixedMps) = (&mip, a.format) {
-        if let Err(e) = emit::check_fixed_names(mip) {
-            return rep.error(exit::MODEL, "error", &e.to_string());
-        }
+    if let (Some(mip), Format::FixedMps) = (&mip, a.format)
+        && let Err(e) = emit::check_fixed_names(mip)
+    {
+        return rep.error(exit::MODEL, "error", &e.to_string());
     }
     let solver = backend.name();
     let limit = a.count.unwrap_or(1);
@@ -704,11 +704,11 @@ struct GenerateArgs<'a> {
 fn generate(a: &GenerateArgs) -> u8 {
     use rayon::prelude::*;
     use sdkc::generate::{self, Settings};
-    if let Some(t) = a.time_limit {
-        if !(t.is_finite() && t > 0.0) {
-            eprintln!("error: --time-limit must be a positive number of seconds, not {t}");
-            return exit::USAGE;
-        }
+    if let Some(t) = a.time_limit
+        && !(t.is_finite() && t > 0.0)
+    {
+        eprintln!("error: --time-limit must be a positive number of seconds, not {t}");
+        return exit::USAGE;
     }
     let bytes = match read(a.path) {
         Ok(b) => b,

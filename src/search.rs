@@ -285,7 +285,8 @@ struct Search<'m, 'o> {
 impl Search<'_, '_> {
     fn dfs(&mut self, doms: Vec<Dom>) {
         self.out.nodes += 1;
-        if self.out.nodes % 256 == 0 && self.deadline.is_some_and(|d| Instant::now() >= d) {
+        if self.out.nodes.is_multiple_of(256) && self.deadline.is_some_and(|d| Instant::now() >= d)
+        {
             self.out.timed_out = true;
             self.stop = true;
             return;
@@ -567,19 +568,19 @@ impl Search<'_, '_> {
                 _ => None,
             }
         };
-        if matches!(op, BinOp::Eq | BinOp::Ne) {
-            if let (Some(x), Some(y)) = (as_dom(a), as_dom(b)) {
-                // An integer outside the value set has an empty "domain" but still a value.
-                let outside = |g: &G, d: Dom| matches!(g, G::Int(_)) && d == 0;
-                if !outside(a, x) && !outside(b, y) {
-                    let disjoint = x & y == 0;
-                    let same_point = x == y && x.count_ones() == 1;
-                    return match (op, disjoint, same_point) {
-                        (BinOp::Eq, true, _) | (BinOp::Ne, _, true) => Tri::False,
-                        (BinOp::Eq, _, true) | (BinOp::Ne, true, _) => Tri::True,
-                        _ => Tri::Unknown,
-                    };
-                }
+        if matches!(op, BinOp::Eq | BinOp::Ne)
+            && let (Some(x), Some(y)) = (as_dom(a), as_dom(b))
+        {
+            // An integer outside the value set has an empty "domain" but still a value.
+            let outside = |g: &G, d: Dom| matches!(g, G::Int(_)) && d == 0;
+            if !outside(a, x) && !outside(b, y) {
+                let disjoint = x & y == 0;
+                let same_point = x == y && x.count_ones() == 1;
+                return match (op, disjoint, same_point) {
+                    (BinOp::Eq, true, _) | (BinOp::Ne, _, true) => Tri::False,
+                    (BinOp::Eq, _, true) | (BinOp::Ne, true, _) => Tri::True,
+                    _ => Tri::Unknown,
+                };
             }
         }
         let (al, ah) = self.range(a, doms);

@@ -229,7 +229,7 @@ fn givens_option_of_wrong_length_points_into_the_option() {
 fn fixed_mps_names_too_long() {
     let dir = tempfile::tempdir().unwrap();
     let model = common::root().join("examples/classic.sdk");
-    let long = format!("grid 10x10\nboxes 2x5\nrule distinct rows, columns, boxes\n");
+    let long = "grid 10x10\nboxes 2x5\nrule distinct rows, columns, boxes\n".to_string();
     std::fs::write(dir.path().join("model.sdk"), long).unwrap();
     let out = common::sdkc_in(
         dir.path(),

@@ -138,8 +138,8 @@ impl Analyzer {
             }) => {
                 if br.value == 0
                     || bc.value == 0
-                    || nr as u64 % br.value != 0
-                    || nc as u64 % bc.value != 0
+                    || !(nr as u64).is_multiple_of(br.value)
+                    || !(nc as u64).is_multiple_of(bc.value)
                 {
                     self.error(
                         *span,

@@ -411,21 +411,22 @@ impl Enc<'_, '_> {
         if op == BinOp::Ne {
             // Not convex. Between two one-hot values (a cell, or an expression given value
             // indicators), it is convex per value: w_a[k] + w_b[k] <= 1 for each k.
-            if !self.p.integer_cells && self.formulation != Formulation::BigM {
-                if let (Some(a), Some(b)) = (self.indicators(l)?, self.indicators(r)?) {
-                    for (k, ca) in a {
-                        if let Some(&(_, cb)) = b.iter().find(|(kb, _)| *kb == k) {
-                            let lin = Lin {
-                                terms: vec![(ca, 1), (cb, 1)],
-                                constant: 0,
-                                lo: 0,
-                                hi: 2,
-                            };
-                            self.add_row(lin, Sense::Le, 1, guard);
-                        }
+            if !self.p.integer_cells
+                && self.formulation != Formulation::BigM
+                && let (Some(a), Some(b)) = (self.indicators(l)?, self.indicators(r)?)
+            {
+                for (k, ca) in a {
+                    if let Some(&(_, cb)) = b.iter().find(|(kb, _)| *kb == k) {
+                        let lin = Lin {
+                            terms: vec![(ca, 1), (cb, 1)],
+                            constant: 0,
+                            lo: 0,
+                            hi: 2,
+                        };
+                        self.add_row(lin, Sense::Le, 1, guard);
                     }
-                    return Ok(());
                 }
+                return Ok(());
             }
             // Otherwise: l - r <= -1 or l - r >= 1.
             if let Some(g) = guard {
