@@ -238,21 +238,13 @@ impl Batch {
                     .opts
                     .time_limit
                     .map(|t| start + Duration::from_secs_f64(t));
-                let run = model.solve(
+                Ok(engine::find_builtin(
+                    model,
                     &puzzle.givens,
-                    &search::Options {
-                        limit,
-                        deadline,
-                        ..Default::default()
-                    },
-                );
-                Ok(Found {
-                    solutions: run.solutions,
-                    timed_out: run.timed_out,
-                    seconds: start.elapsed().as_secs_f64(),
-                    solves: 1,
-                    nodes: Some(run.nodes),
-                })
+                    limit,
+                    start,
+                    deadline,
+                ))
             }
             None => engine::find(
                 &puzzle,

@@ -92,39 +92,57 @@ pub fn find(
     match backend {
         Backend::Builtin => {
             let model = search::Model::new(p).map_err(Error::Builtin)?;
-            let out = model.solve(
-                &p.givens,
-                &search::Options {
-                    limit,
-                    deadline,
-                    ..Default::default()
-                },
-            );
-            Ok(Found {
-                solutions: out.solutions,
-                timed_out: out.timed_out,
-                seconds: start.elapsed().as_secs_f64(),
-                solves: 1,
-                nodes: Some(out.nodes),
-            })
+            Ok(find_builtin(&model, &p.givens, limit, start, deadline))
         }
         Backend::Mip(solver, format) => {
             let owned;
             let mip = match mip {
                 Some(m) => m,
                 None => {
-                    owned = crate::lower::lower(p).map_err(|d| {
-                        Error::Solve(SolveError::Failed {
-                            solver,
-                            detail: format!("the model could not be lowered: {}", d.kind),
-                        })
-                    })?;
+                    owned = lower(p, solver)?;
                     &owned
                 }
             };
             enumerate_mip(mip, solver, format, limit, deadline, start)
         }
     }
+}
+
+/// Up to `limit` solutions from a compiled builtin model (one model serves many givens: the
+/// batch compiles it once), timed from `start`.
+pub fn find_builtin(
+    model: &search::Model,
+    givens: &[Option<i64>],
+    limit: usize,
+    start: Instant,
+    deadline: Option<Instant>,
+) -> Found {
+    let out = model.solve(
+        givens,
+        &search::Options {
+            limit,
+            deadline,
+            ..Default::default()
+        },
+    );
+    Found {
+        solutions: out.solutions,
+        timed_out: out.timed_out,
+        seconds: start.elapsed().as_secs_f64(),
+        solves: 1,
+        nodes: Some(out.nodes),
+    }
+}
+
+/// Lower `p` for `solver`. The models reaching here have been lowered once already (their
+/// mistakes reported then), so a failure is the solver run's, not the user's.
+pub fn lower(p: &Puzzle, solver: Solver) -> Result<Mip, Error> {
+    crate::lower::lower(p).map_err(|d| {
+        Error::Solve(SolveError::Failed {
+            solver,
+            detail: format!("the model could not be lowered: {}", d.kind),
+        })
+    })
 }
 
 fn enumerate_mip(

@@ -161,7 +161,7 @@ fn full_grid(
                 for &(c, v) in &cells[..fixed] {
                     q.givens[c] = Some(v);
                 }
-                let mip = lower(&q, solver)?;
+                let mip = engine::lower(&q, solver)?;
                 if let Some(values) = run(&mip, solver, format, s.time_limit)? {
                     let grid = solve::decode(&mip, &values).map_err(|detail| Error::Decode {
                         solver: solver.name(),
@@ -207,21 +207,12 @@ fn unique_without(
         (Backend::Mip(solver, format), _) => {
             let mut q = rules.clone();
             q.givens = givens.to_vec();
-            let mut mip = lower(&q, solver)?;
+            let mut mip = engine::lower(&q, solver)?;
             engine::forbid_values(&mut mip, &[(c, value)], "other_value");
             Ok(run(&mip, solver, format, s.time_limit)?.is_none())
         }
         (Backend::Builtin, None) => unreachable!("the builtin backend comes with its model"),
     }
-}
-
-fn lower(p: &Puzzle, solver: solve::Solver) -> Result<crate::mip::Mip, Error> {
-    crate::lower::lower(p).map_err(|d| {
-        Error::Solve(solve::SolveError::Failed {
-            solver,
-            detail: format!("the model could not be lowered: {}", d.kind),
-        })
-    })
 }
 
 /// Solve once: the values, or None when infeasible. A time limit counts as "not proven".

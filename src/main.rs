@@ -399,6 +399,13 @@ impl Report<'_> {
     }
 }
 
+/// What is wrong with a `--time-limit`, if anything (clap reads any number; zero, negative and
+/// infinite ones are refused here, for `run`, the batch and `generate` alike).
+fn bad_time_limit(t: Option<f64>) -> Option<String> {
+    t.filter(|t| !(t.is_finite() && *t > 0.0))
+        .map(|t| format!("--time-limit must be a positive number of seconds, not {t}"))
+}
+
 fn backend(a: &RunArgs) -> Backend {
     match a.choice {
         SolverChoice::Builtin => Backend::Builtin,
@@ -424,10 +431,7 @@ fn run(a: &RunArgs) -> u8 {
             SolverChoice::Highs => "highs",
         },
     };
-    if let Some(t) = a.time_limit
-        && !(t.is_finite() && t > 0.0)
-    {
-        let msg = format!("--time-limit must be a positive number of seconds, not {t}");
+    if let Some(msg) = bad_time_limit(a.time_limit) {
         return rep.error(exit::USAGE, "error", &msg);
     }
     let backend = backend(a);
@@ -704,10 +708,8 @@ struct GenerateArgs<'a> {
 fn generate(a: &GenerateArgs) -> u8 {
     use rayon::prelude::*;
     use sdkc::generate::{self, Settings};
-    if let Some(t) = a.time_limit
-        && !(t.is_finite() && t > 0.0)
-    {
-        eprintln!("error: --time-limit must be a positive number of seconds, not {t}");
+    if let Some(msg) = bad_time_limit(a.time_limit) {
+        eprintln!("error: {msg}");
         return exit::USAGE;
     }
     let bytes = match read(a.path) {
@@ -885,10 +887,8 @@ fn write_atomic(path: &Path, bytes: &[u8]) -> std::io::Result<()> {
 /// `run --givens-file`: every puzzle of a list, one result a line, in input order.
 fn batch(a: &RunArgs, file: &Path, jobs: Option<usize>, shard: Option<Shard>) -> u8 {
     let start = Instant::now();
-    if let Some(t) = a.time_limit
-        && !(t.is_finite() && t > 0.0)
-    {
-        eprintln!("error: --time-limit must be a positive number of seconds, not {t}");
+    if let Some(msg) = bad_time_limit(a.time_limit) {
+        eprintln!("error: {msg}");
         return exit::USAGE;
     }
     let backend = backend(a);

@@ -255,6 +255,19 @@ fn grid_that_breaks_a_rule_exits_9_naming_rule_and_cells() {
 fn bad_time_limit_is_a_usage_error() {
     let out = sdkc(&["run", CLASSIC, "--time-limit", "-1"]);
     assert_eq!(out.code, 2, "{}", out.stderr);
+    // Every command that takes a time limit refuses zero the same way.
+    for args in [
+        &["run", CLASSIC, "--time-limit=0"][..],
+        &["run", CLASSIC, "--givens-file", "-", "--time-limit=0"],
+        &["generate", CLASSIC, "--time-limit=0"],
+    ] {
+        let out = sdkc(args);
+        assert_eq!(out.code, 2, "{args:?}: {}", out.stderr);
+        assert_eq!(
+            out.stderr, "error: --time-limit must be a positive number of seconds, not 0\n",
+            "{args:?}"
+        );
+    }
 }
 
 #[test]
