@@ -821,8 +821,10 @@ fn generate(a: &GenerateArgs) -> u8 {
         }
     }
     if let Some(path) = a.output {
-        if let Err(e) = write_atomic(path, out.as_bytes()) {
-            eprintln!("error: cannot write {}: {e}", path.display());
+        if let Err(e) = emit::write_atomic(path, |w| {
+            w.write_all(out.as_bytes()).map_err(emit::EmitError::Io)
+        }) {
+            eprintln!("error: {e}");
             return exit::IO;
         }
     } else {
@@ -870,18 +872,6 @@ fn with_givens(text: &str, line: &str, index: usize, seed: u64) -> String {
         body.push('\n');
     }
     header + &body
-}
-
-/// Write a file whole or not at all: a temporary file next to it, then a rename.
-fn write_atomic(path: &Path, bytes: &[u8]) -> std::io::Result<()> {
-    let dir = path
-        .parent()
-        .filter(|d| !d.as_os_str().is_empty())
-        .unwrap_or(Path::new("."));
-    let mut tmp = tempfile::NamedTempFile::new_in(dir)?;
-    tmp.write_all(bytes)?;
-    tmp.persist(path).map_err(|e| e.error)?;
-    Ok(())
 }
 
 /// `run --givens-file`: every puzzle of a list, one result a line, in input order.

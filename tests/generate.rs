@@ -262,3 +262,19 @@ fn rules_with_no_solution_give_no_puzzle() {
     );
     assert_eq!(out.stdout, "");
 }
+
+#[test]
+fn an_unwritable_output_is_an_io_error_and_writes_nothing() {
+    let out = sdkc(&[
+        "generate",
+        "examples/classic.sdk",
+        "-o",
+        "/nonexistent-dir/p.txt",
+    ]);
+    assert_eq!(out.code, 1);
+    assert_eq!(
+        out.stderr,
+        "error: cannot write /nonexistent-dir/p.txt: No such file or directory (os error 2)\n"
+    );
+    assert_eq!(out.stdout, "");
+}
