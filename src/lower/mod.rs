@@ -82,6 +82,29 @@ pub fn lower(p: &Puzzle) -> Result<Mip, Diagnostic> {
     })
 }
 
+/// A pair table's columns: `(value of a, value of b, column)`.
+pub(crate) type PairTable = Vec<(i64, i64, usize)>;
+
+/// Per cell, the indices of the distinct areas that contain it, sorted.
+fn distinct_areas(p: &Puzzle) -> Vec<Vec<usize>> {
+    let mut out = vec![Vec::new(); p.cell_count()];
+    let mut id = 0;
+    for rule in &p.rules {
+        let RuleKind::Distinct(areas) = &rule.kind else {
+            continue;
+        };
+        for area in areas {
+            for &c in &area.cells {
+                if out[c].last() != Some(&id) {
+                    out[c].push(id);
+                }
+            }
+            id += 1;
+        }
+    }
+    out
+}
+
 /// The MIP under construction, with the cells' remaining values.
 pub(crate) struct Builder<'p> {
     p: &'p Puzzle,
@@ -94,6 +117,17 @@ pub(crate) struct Builder<'p> {
     cell_columns: Vec<Vec<(i64, usize)>>,
     /// Integer cells: pairs already made different (a pair in a row and a box needs one).
     different: std::collections::HashSet<(Cell, Cell)>,
+    /// Per cell, the distinct areas it is in (indices in rule order), sorted: two cells that
+    /// share one never hold the same value, which `ndistinct` and pair tables exploit.
+    areas: Vec<Vec<usize>>,
+    /// `same(a, b)` for a pair of cells, shared by every rule that asks: per common value k a
+    /// column w_k = x[a,k] x[b,k], so that `a == b` is `sum_k w_k`.
+    pub(crate) same: std::collections::BTreeMap<(Cell, Cell), Vec<usize>>,
+    /// All three of a triple equal: a column t = same(a,b) and same(b,c).
+    pub(crate) same3: std::collections::BTreeMap<(Cell, Cell, Cell), usize>,
+    /// The joint table of a pair of cells: a column p[i,j] per pair of values they can hold
+    /// together, with `sum_j p[i,j] = x[a,i]` and `sum_i p[i,j] = x[b,j]`.
+    pub(crate) pair_tables: std::collections::BTreeMap<(Cell, Cell), PairTable>,
 }
 
 impl<'p> Builder<'p> {
@@ -107,7 +141,32 @@ impl<'p> Builder<'p> {
             rows: Vec::new(),
             cell_columns: vec![Vec::new(); n],
             different: std::collections::HashSet::new(),
+            areas: distinct_areas(p),
+            same: Default::default(),
+            same3: Default::default(),
+            pair_tables: Default::default(),
         }
+    }
+
+    /// Whether the distinct rules keep two cells apart.
+    pub(crate) fn must_differ(&self, a: Cell, b: Cell) -> bool {
+        let (x, y) = (&self.areas[a], &self.areas[b]);
+        let (mut i, mut j) = (0, 0);
+        while i < x.len() && j < y.len() {
+            match x[i].cmp(&y[j]) {
+                std::cmp::Ordering::Less => i += 1,
+                std::cmp::Ordering::Greater => j += 1,
+                std::cmp::Ordering::Equal => return true,
+            }
+        }
+        false
+    }
+
+    /// Whether two different cells can hold the same value in some grid: no distinct area
+    /// holds both, and their domains meet.
+    pub(crate) fn possibly_equal(&self, a: Cell, b: Cell) -> bool {
+        !self.must_differ(a, b)
+            && (0..self.p.value_count()).any(|k| self.domain[a][k] && self.domain[b][k])
     }
 
     fn idx(&self, v: i64) -> usize {
