@@ -145,6 +145,13 @@ pub fn lower(p: &Puzzle, solver: Solver) -> Result<Mip, Error> {
     })
 }
 
+/// Solve, forbid the grid found, solve again. On CBC with one-hot cells the last grid found
+/// is not forbidden by a no-good row but by the objective: minimise how many free cells keep
+/// its values, with `-cutoff` below that number. The relaxation's bound then proves "no other
+/// grid" at the root, where with the row CBC's LP takes long to find itself infeasible: seed
+/// 001's fancy board is proved unique in 0.2 s this way against 4.6 s with the row. Earlier
+/// grids keep their rows. HiGHS is as fast either way (0.15 s), and its `objective_bound`
+/// does not stop it from returning the cut-off grid, so it gets rows only.
 fn enumerate_mip(
     mip: &Mip,
     solver: Solver,
@@ -161,6 +168,9 @@ fn enumerate_mip(
         solves: 0,
         nodes: None,
     };
+    let by_objective = solver == Solver::Cbc && !mip.integer_cells;
+    // The agreement objective's cutoff, while the last grid is forbidden that way.
+    let mut below = None;
     loop {
         let remaining = deadline.map(|d| d.saturating_duration_since(Instant::now()).as_secs_f64());
         if remaining.is_some_and(|r| r <= 0.0) {
@@ -173,11 +183,12 @@ fn enumerate_mip(
                 solver,
                 format,
                 time_limit: remaining,
+                below,
             },
         )?;
         found.solves += 1;
         let values = match run.outcome {
-            Outcome::Solved(v) => v,
+            Outcome::Solved(v) | Outcome::Stopped(v) => v,
             Outcome::Infeasible => break,
             Outcome::TimeLimit => {
                 found.timed_out = true;
@@ -188,13 +199,30 @@ fn enumerate_mip(
             solver: solver.name(),
             detail,
         })?;
+        if below.is_some() && found.solutions.last() == Some(&grid) {
+            // The solver did not honour the cutoff: forbid the grid with a row after all.
+            forbid(&mut mip, &grid, found.solutions.len() - 1);
+            below = None;
+            continue;
+        }
         if found.solutions.contains(&grid) {
             return Err(Error::Decode {
                 solver: solver.name(),
                 detail: "the solver returned a grid that a no-good cut forbids".into(),
             });
         }
-        let free = forbid(&mut mip, &grid, found.solutions.len());
+        let free = if !by_objective {
+            forbid(&mut mip, &grid, found.solutions.len())
+        } else {
+            if let (Some(last), Some(_)) = (found.solutions.last(), below) {
+                forbid(&mut mip, last, found.solutions.len() - 1);
+            }
+            let agree = agreement(&mip, &grid);
+            below = Some(agree.len() as f64 - 0.5);
+            let free = !agree.is_empty();
+            mip.objective = agree;
+            free
+        };
         found.solutions.push(grid);
         if found.solutions.len() >= limit || !free {
             break;
@@ -202,6 +230,20 @@ fn enumerate_mip(
     }
     found.seconds = start.elapsed().as_secs_f64();
     Ok(found)
+}
+
+/// The one-hot columns of `grid`'s values in the free cells: their sum is how many free cells
+/// keep the grid's values.
+fn agreement(mip: &Mip, grid: &[i64]) -> Vec<(usize, i64)> {
+    (0..grid.len())
+        .filter(|&c| mip.fixed[c].is_none())
+        .filter_map(|c| {
+            mip.cell_columns[c]
+                .iter()
+                .find(|&&(v, _)| v == grid[c])
+                .map(|&(_, col)| (col, 1))
+        })
+        .collect()
 }
 
 /// Add a no-good cut that forbids `grid` and nothing else: its free cells cannot all keep

@@ -228,10 +228,11 @@ fn run(
             solver,
             format,
             time_limit,
+            below: None,
         },
     )?;
     match r.outcome {
-        Outcome::Solved(v) => Ok(Some(v)),
+        Outcome::Solved(v) | Outcome::Stopped(v) => Ok(Some(v)),
         Outcome::Infeasible => Ok(None),
         Outcome::TimeLimit => Err(Error::Solve(solve::SolveError::Hung {
             solver,

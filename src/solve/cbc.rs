@@ -22,6 +22,14 @@ pub fn args(model: &Path, solution: &Path, opts: &Options) -> Vec<OsString> {
             "elapsed".into(),
         ]);
     }
+    if let Some(b) = opts.below {
+        a.extend([
+            "-cutoff".into(),
+            b.to_string().into(),
+            "-maxSolutions".into(),
+            "1".into(),
+        ]);
+    }
     a.extend(["-solve".into(), "-solu".into(), solution.into()]);
     a
 }
@@ -29,7 +37,7 @@ pub fn args(model: &Path, solution: &Path, opts: &Options) -> Vec<OsString> {
 pub fn read_solution(text: &str, mip: &Mip) -> Result<Outcome, String> {
     let mut lines = text.lines();
     let status = lines.next().ok_or("the solution file is empty")?.trim();
-    let has_solution = if status.starts_with("Optimal") {
+    let proven = if status.starts_with("Optimal") {
         true
     } else if status.starts_with("Infeasible") || status.starts_with("Integer infeasible") {
         return Ok(Outcome::Infeasible);
@@ -38,11 +46,10 @@ pub fn read_solution(text: &str, mip: &Mip) -> Result<Outcome, String> {
         if status.contains("no integer solution") {
             return Ok(Outcome::TimeLimit);
         }
-        true
+        false
     } else {
         return Err(format!("unexpected status line `{status}`"));
     };
-    debug_assert!(has_solution);
     let by_name = index_by_name(mip);
     let mut values = vec![0.0; mip.columns.len()];
     for (i, line) in lines.enumerate() {
@@ -69,5 +76,9 @@ pub fn read_solution(text: &str, mip: &Mip) -> Result<Outcome, String> {
         values[col] = number(value)
             .ok_or_else(|| format!("line {} has `{value}` where a number should be", i + 2))?;
     }
-    Ok(Outcome::Solved(values))
+    Ok(if proven {
+        Outcome::Solved(values)
+    } else {
+        Outcome::Stopped(values)
+    })
 }

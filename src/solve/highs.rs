@@ -9,7 +9,17 @@ use std::path::Path;
 use super::{Options, Outcome, index_by_name, number};
 use crate::mip::Mip;
 
-pub fn args(model: &Path, solution: &Path, opts: &Options) -> Vec<OsString> {
+/// The options file for `Options::below`.
+pub fn options_file(below: f64) -> String {
+    format!("objective_bound = {below}\nmip_max_improving_sols = 1\n")
+}
+
+pub fn args(
+    model: &Path,
+    solution: &Path,
+    options_file: Option<&Path>,
+    opts: &Options,
+) -> Vec<OsString> {
     // A fixed seed: the same model gives the same run (and the same grid) every time.
     let mut a: Vec<OsString> = vec![
         "--model_file".into(),
@@ -22,6 +32,10 @@ pub fn args(model: &Path, solution: &Path, opts: &Options) -> Vec<OsString> {
     if let Some(t) = opts.time_limit {
         a.push("--time_limit".into());
         a.push(t.to_string().into());
+    }
+    if let Some(f) = options_file {
+        a.push("--options_file".into());
+        a.push(f.into());
     }
     a
 }
@@ -78,5 +92,9 @@ pub fn read_solution(text: &str, mip: &Mip) -> Result<Outcome, String> {
             mip.columns.len()
         ));
     }
-    Ok(Outcome::Solved(values))
+    Ok(if status == "Optimal" {
+        Outcome::Solved(values)
+    } else {
+        Outcome::Stopped(values)
+    })
 }

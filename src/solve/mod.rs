@@ -78,8 +78,10 @@ fn is_executable(p: &Path) -> bool {
 /// What a solver concluded. Values are by column index.
 #[derive(Debug, Clone, PartialEq)]
 pub enum Outcome {
-    /// A feasible (for sdkc's models, optimal) solution.
+    /// A solution the solver proved optimal (every solution is, without an objective).
     Solved(Vec<f64>),
+    /// A feasible solution found before a limit stopped the search, optimality unproven.
+    Stopped(Vec<f64>),
     Infeasible,
     /// The time limit ended the search before any solution was found.
     TimeLimit,
@@ -143,6 +145,10 @@ pub struct Options {
     pub solver: Solver,
     pub format: Format,
     pub time_limit: Option<f64>,
+    /// Only solutions whose objective (minimised) is below this count, and the first one
+    /// found is enough: CBC's `-cutoff` with `-maxSolutions 1`, HiGHS's `objective_bound`
+    /// with `mip_max_improving_sols = 1`. A run with none is `Infeasible`.
+    pub below: Option<f64>,
 }
 
 /// A finished solver run: the outcome and the wall time of the solver process.
@@ -172,7 +178,18 @@ pub fn solve(mip: &Mip, opts: &Options) -> Result<Run, SolveError> {
     let solution = root.join("solution.txt");
     let args = match opts.solver {
         Solver::Cbc => cbc::args(&model, &solution, opts),
-        Solver::Highs => highs::args(&model, &solution, opts),
+        Solver::Highs => {
+            // HiGHS takes most options only from a file.
+            let options = match opts.below {
+                Some(b) => {
+                    let path = root.join("highs.opt");
+                    std::fs::write(&path, highs::options_file(b))?;
+                    Some(path)
+                }
+                None => None,
+            };
+            highs::args(&model, &solution, options.as_deref(), opts)
+        }
     };
     let log = root.join("solver.log");
     let start = Instant::now();
@@ -356,7 +373,7 @@ mod tests {
         let with = "Stopped on time - objective value 2687.00000000\n      0 x_r1c2_2                  1                       8\n";
         assert_eq!(
             cbc::read_solution(with, &mip()),
-            Ok(Outcome::Solved(vec![1.0, 0.0, 0.0, 0.0]))
+            Ok(Outcome::Stopped(vec![1.0, 0.0, 0.0, 0.0]))
         );
         let without = "Stopped on time (no integer solution - continuous used) - objective value 5812.69940390\n      0 x_r1c2_2         0.53140199                       0\n";
         assert_eq!(cbc::read_solution(without, &mip()), Ok(Outcome::TimeLimit));
@@ -429,7 +446,7 @@ mod tests {
         );
         assert_eq!(
             highs::read_solution(&highs_file("Time limit reached", "Feasible", &cols), &mip()),
-            Ok(Outcome::Solved(vec![1.0, 1.0, 1.0, 0.0]))
+            Ok(Outcome::Stopped(vec![1.0, 1.0, 1.0, 0.0]))
         );
         assert_eq!(
             highs::read_solution(&highs_file("Time limit reached", "None", &[]), &mip()),
