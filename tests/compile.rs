@@ -205,3 +205,36 @@ fn no_column_for_an_impossible_value() {
     assert!(lp.contains(" r1c3: x_r1c3_1 + x_r1c3_2 + x_r1c3_4 = 1\n"));
     assert!(!lp.contains("x_r1c1_"), "a given cell has no columns");
 }
+
+/// `ndistinct` knows what the distinct rules decide: r1c1's king neighbours on a 4x4 grid all
+/// lie in its box, so they show 3 different values whatever the grid, and the rule becomes
+/// "r1c1 is 3", a domain of one value and no rows at all.
+#[test]
+fn ndistinct_that_distinct_rules_fix_is_a_constant() {
+    let model = b"grid 4x4\nboxes 2x2\nrule distinct rows, columns, boxes\nrule k: ndistinct(king(r1c1)) == v[r1c1]\n";
+    let (_d, out) = with_model(model, &["compile", "-o", "-"]);
+    assert_eq!(out.code, 0, "{}", out.stderr);
+    assert!(
+        out.stdout.contains(" r1c1: x_r1c1_3 = 1\n"),
+        "{}",
+        out.stdout
+    );
+    assert!(!out.stdout.contains(" k_"), "{}", out.stdout);
+}
+
+/// The tight encodings of issue 3, on one small model (the text of the LP is the reference):
+/// - `ndistinct` over r2c2's diagonal neighbours, where only the two crossing pairs may be
+///   equal: 4 - [r1c1 == r3c3] - [r1c3 == r3c1], with `same_` columns per common value, and
+///   r2c2 narrowed to 2..4 before any row;
+/// - `exists` a pair of r1c2's orthogonal neighbours summing to it: per value k of r1c2,
+///   `x[r1c2,k] <= sum of the pair-table columns p[i,j] with i + j = k`, the tables tied to
+///   the cells by `sum_j p[i,j] = x[a,i]` and `sum_i p[i,j] = x[b,j]` (no p[i,i] for r1c1
+///   and r1c3, which share a row).
+#[test]
+fn tight_encodings_of_ndistinct_and_exists() {
+    let model = b"grid 4x4\nboxes 2x2\ngivens \"...............4\"\nrule distinct rows, columns, boxes\nrule x: ndistinct(diagonal(r2c2)) == v[r2c2]\nrule plus: exists (a, b) in orthogonal(r1c2): v[a] + v[b] == v[r1c2]\n";
+    let (_d, out) = with_model(model, &["compile", "-o", "-", "--stats"]);
+    assert_eq!(out.code, 0, "{}", out.stderr);
+    snapshot!("encodings.lp", out.stdout);
+    assert!(out.stderr.contains("plus "), "{}", out.stderr);
+}

@@ -45,17 +45,14 @@ const EXAMPLES: &[&str] = &[
     "thermo",
     "miracle",
     "kropki",
+    "seed001-fancy",
 ];
 
 #[test]
 fn every_example_is_unique_with_the_builtin_solver() {
-    let mut all = EXAMPLES.to_vec();
-    all.push("seed001-fancy");
-    unique_on("builtin", &all);
+    unique_on("builtin", EXAMPLES);
 }
 
-// The fancy seed is left out for CBC and HiGHS: they do not solve it from scratch in
-// reasonable time (issue 3 is open for that); the builtin solver proves it unique above.
 #[test]
 fn every_example_is_unique_with_cbc() {
     unique_on("cbc", EXAMPLES);

@@ -40,7 +40,7 @@ fn cell(rng: &mut Rng, n: usize) -> String {
 /// One random rule, as text.
 fn random_rule(rng: &mut Rng, n: usize, name: &str) -> String {
     let formulation = *rng.pick(&["", "", " (pairs)", " (bigm)"]);
-    let body = match rng.below(14) {
+    let body = match rng.below(18) {
         0 => format!(
             "for (a, b) in orthogonal: |v[a] - v[b]| <= {}",
             2 + rng.below(2)
@@ -77,6 +77,14 @@ fn random_rule(rng: &mut Rng, n: usize, name: &str) -> String {
             1 + rng.below(n),
             cell(rng, n),
             n
+        ),
+        14 => format!("ndistinct(king({c})) == v[{c}]", c = cell(rng, n)),
+        15 => format!("ndistinct(orthogonal({c})) == v[{c}]", c = cell(rng, n)),
+        // A disjunction around one cell under a guard (pair tables with a guard literal).
+        16 => format!(
+            "v[{d}] > 2 => ((exists (a, b) in orthogonal({c}): v[a] + v[b] == v[{c}]) and v[{d}] != v[{c}])",
+            c = cell(rng, n),
+            d = cell(rng, n)
         ),
         _ => format!(
             "v[{a}] == 2 * v[{b}] or v[{b}] == 2 * v[{a}]",

@@ -426,6 +426,13 @@ impl Enc<'_, '_> {
         let rhs = rhs - lin.constant;
         let (lo, hi) = (lin.lo - lin.constant, lin.hi - lin.constant);
         match sense {
+            Sense::Eq if guard.is_none() => {
+                if lo == hi && lo == rhs {
+                    return; // always holds
+                }
+                let name = self.row_name();
+                self.b.row(name, lin.terms, Sense::Eq, rhs);
+            }
             Sense::Eq => {
                 self.add_row(
                     Lin {
