@@ -168,61 +168,70 @@ fn bounds(g: &G, b: &Builder) -> Option<(i64, i64)> {
     })
 }
 
-/// `ndistinct` over cells that the distinct rules keep (partly) apart. Only the pairs of cells
+/// `ndistinct` over cells that the distinct rules keep (partly) apart. Only the pairs of items
 /// that may hold the same value matter: with no such pair the count is a constant, and
-/// otherwise it is `base + |cells| - sum over those pairs of [a == b] + sum over triples of
-/// [a == b == c]` (inclusion-exclusion, exact while no four cells can all be equal).
+/// otherwise it is `items - sum over those pairs of [a == b] + sum over triples of
+/// [a == b == c]` (inclusion-exclusion, exact while no four items can all be equal).
 /// Around a 3x3 box centre, the eight king neighbours are all in the box: 8 distinct values,
-/// whatever the grid. `None` when this does not apply (a cell may equal one of the constants,
-/// four cells may be equal, or too many cells): the general encoding handles those.
+/// whatever the grid. A given among the items is a constant, equal to a cell exactly when the
+/// cell takes its value. `None` when this does not apply (four items may be equal, too many
+/// items): the general encoding handles those.
 struct Shape {
-    /// The number of distinct constants (givens) among the items.
-    base: i64,
-    cells: Vec<Cell>,
-    pairs: Vec<(Cell, Cell)>,
-    triples: Vec<(Cell, Cell, Cell)>,
+    items: usize,
+    pairs: Vec<(Item, Item)>,
+    triples: Vec<(Item, Item, Item)>,
     lo: i64,
     hi: i64,
 }
 
-/// Cells beyond which `shape` gives up (its range computation is exponential in them).
+/// An item of `ndistinct`: a given value, or a free cell.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
+enum Item {
+    Const(i64),
+    Cell(Cell),
+}
+
+/// Items beyond which `shape` gives up (its range computation is exponential in them).
 const SHAPE_LIMIT: usize = 16;
 
 fn shape(items: &[G], b: &Builder) -> Option<Shape> {
-    let mut constants = BTreeSet::new();
-    let mut cells = BTreeSet::new();
+    let mut set = BTreeSet::new();
     for i in items {
-        match i {
-            G::Int(v) => {
-                constants.insert(*v);
-            }
-            G::Val(c) => {
-                cells.insert(*c);
-            }
+        set.insert(match i {
+            G::Int(v) => Item::Const(*v),
+            G::Val(c) => Item::Cell(*c),
             _ => return None,
-        }
+        });
     }
-    let cells: Vec<Cell> = cells.into_iter().collect();
-    if cells.len() > SHAPE_LIMIT || b.p.integer_cells {
+    let items: Vec<Item> = set.into_iter().collect();
+    if items.len() > SHAPE_LIMIT || b.p.integer_cells {
         return None;
     }
     let mut union = BTreeSet::new();
-    for &c in &cells {
-        let values = b.values(c);
-        if values.iter().any(|v| constants.contains(v)) {
-            return None;
+    for &i in &items {
+        match i {
+            Item::Const(v) => {
+                union.insert(v);
+            }
+            Item::Cell(c) => union.extend(b.values(c)),
         }
-        union.extend(values);
     }
-    let n = cells.len();
-    let mut equal = vec![0u32; n]; // bit j of equal[i]: cells i and j may be equal
+    let may_equal = |x: Item, y: Item| match (x, y) {
+        (Item::Const(_), Item::Const(_)) => false, // different constants (the set merged equal ones)
+        (Item::Const(v), Item::Cell(c)) | (Item::Cell(c), Item::Const(v)) => {
+            b.values(c).contains(&v)
+        }
+        (Item::Cell(c), Item::Cell(d)) => b.possibly_equal(c, d),
+    };
+    let n = items.len();
+    let mut equal = vec![0u32; n]; // bit j of equal[i]: items i and j may be equal
     let mut pairs = Vec::new();
     for i in 0..n {
         for j in i + 1..n {
-            if b.possibly_equal(cells[i], cells[j]) {
+            if may_equal(items[i], items[j]) {
                 equal[i] |= 1 << j;
                 equal[j] |= 1 << i;
-                pairs.push((cells[i], cells[j]));
+                pairs.push((items[i], items[j]));
             }
         }
     }
@@ -235,21 +244,19 @@ fn shape(items: &[G], b: &Builder) -> Option<Shape> {
             for k in j + 1..n {
                 if equal[i] & equal[j] & (1 << k) != 0 {
                     if equal[i] & equal[j] & equal[k] != 0 {
-                        return None; // four cells that may all be equal
+                        return None; // four items that may all be equal
                     }
-                    triples.push((cells[i], cells[j], cells[k]));
+                    triples.push((items[i], items[j], items[k]));
                 }
             }
         }
     }
-    let base = constants.len() as i64;
     let mut memo = vec![u8::MAX; 1 << n];
     let fewest = fewest_classes((1u32 << n) - 1, &equal, &mut memo);
     Some(Shape {
-        base,
-        lo: base + i64::from(fewest),
-        hi: base + n.min(union.len()) as i64,
-        cells,
+        items: n,
+        lo: i64::from(fewest),
+        hi: n.min(union.len()) as i64,
         pairs,
         triples,
     })
@@ -765,14 +772,29 @@ impl Enc<'_, '_> {
             return Err("`ndistinct` with `encoding integer` (it needs one-hot cells)".into());
         }
         if let Some(s) = shape(items, self.b) {
-            let mut lin = Lin::constant(s.base + s.cells.len() as i64);
-            for &(a, c) in &s.pairs {
+            let mut lin = Lin::constant(s.items as i64);
+            for &(x, y) in &s.pairs {
+                let cols: Vec<usize> = match (x, y) {
+                    // Constants sort first: a pair with one is (constant, cell).
+                    (Item::Const(v), Item::Cell(c)) => self.b.x(c, v).into_iter().collect(),
+                    (Item::Cell(c), Item::Cell(d)) => {
+                        self.same(c, d).into_iter().map(|t| t.1).collect()
+                    }
+                    _ => unreachable!("two constants are never equal"),
+                };
                 lin.terms
-                    .extend(self.same(a, c).into_iter().map(|w| (w, -1)));
+                    .extend(cols.into_iter().map(|col: usize| (col, -1)));
             }
-            for &(a, c, d) in &s.triples {
-                let t = self.same3(a, c, d);
-                lin.terms.push((t, 1));
+            for &(x, y, z) in &s.triples {
+                let t = match (x, y, z) {
+                    // [c == d == v]: the equality column of the pair at value v.
+                    (Item::Const(v), Item::Cell(c), Item::Cell(d)) => {
+                        self.same(c, d).into_iter().find(|t| t.0 == v).map(|t| t.1)
+                    }
+                    (Item::Cell(c), Item::Cell(d), Item::Cell(e)) => Some(self.same3(c, d, e)),
+                    _ => unreachable!("two constants are never equal"),
+                };
+                lin.terms.extend(t.map(|col| (col, 1)));
             }
             lin.lo = s.lo;
             lin.hi = s.hi;
@@ -822,7 +844,7 @@ impl Enc<'_, '_> {
     /// `a == b` for two one-hot cells, shared by every rule: per common value k a column
     /// w_k in [0, 1] with w_k <= x[a,k], w_k <= x[b,k], w_k >= x[a,k] + x[b,k] - 1, so that
     /// [a == b] = sum_k w_k. (Integral whenever the x are, so the columns are continuous.)
-    fn same(&mut self, a: Cell, b: Cell) -> Vec<usize> {
+    fn same(&mut self, a: Cell, b: Cell) -> Vec<(i64, usize)> {
         let key = (a.min(b), a.max(b));
         if let Some(cols) = self.b.same.get(&key) {
             return cols.clone();
@@ -853,7 +875,7 @@ impl Enc<'_, '_> {
             let name = self.row_name();
             self.b
                 .row(name, vec![(w, 1), (xa, -1), (xb, -1)], Sense::Ge, -1);
-            cols.push(w);
+            cols.push((k, w));
         }
         self.b.same.insert(key, cols.clone());
         cols
@@ -881,12 +903,12 @@ impl Enc<'_, '_> {
         );
         for e in [&ab, &bc] {
             let mut terms = vec![(t, 1)];
-            terms.extend(e.iter().map(|&w| (w, -1)));
+            terms.extend(e.iter().map(|&(_, w)| (w, -1)));
             let name = self.row_name();
             self.b.row(name, terms, Sense::Le, 0);
         }
         let mut terms = vec![(t, 1)];
-        terms.extend(ab.iter().chain(&bc).map(|&w| (w, -1)));
+        terms.extend(ab.iter().chain(&bc).map(|&(_, w)| (w, -1)));
         let name = self.row_name();
         self.b.row(name, terms, Sense::Ge, -1);
         self.b.same3.insert(key, t);

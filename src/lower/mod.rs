@@ -122,7 +122,7 @@ pub(crate) struct Builder<'p> {
     areas: Vec<Vec<usize>>,
     /// `same(a, b)` for a pair of cells, shared by every rule that asks: per common value k a
     /// column w_k = x[a,k] x[b,k], so that `a == b` is `sum_k w_k`.
-    pub(crate) same: std::collections::BTreeMap<(Cell, Cell), Vec<usize>>,
+    pub(crate) same: std::collections::BTreeMap<(Cell, Cell), Vec<(i64, usize)>>,
     /// All three of a triple equal: a column t = same(a,b) and same(b,c).
     pub(crate) same3: std::collections::BTreeMap<(Cell, Cell, Cell), usize>,
     /// The joint table of a pair of cells: a column p[i,j] per pair of values they can hold
