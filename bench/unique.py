@@ -3,9 +3,8 @@
 
 1. Every example in examples/*.sdk on each solver (builtin, CBC, HiGHS): wall time of the
    `sdkc run` process (compile, write, solve, read back, check), best of --runs, for a plain
-   run and for `run --unique`, and the ratio unique/single. seed001-fancy is skipped on CBC
-   and HiGHS (they cannot solve it from scratch): "—". Every run has --time-limit (default
-   60 s); a run that stops there prints "time limit".
+   run and for `run --unique`, and the ratio unique/single. Every run has --time-limit
+   (default 60 s); a run that stops there prints "time limit".
 2. The builtin solver on every puzzle of bench/hard9x9.txt (examples/classic.sdk with
    --givens), plain and --unique: the in-process "seconds" from the JSON, the search "nodes",
    and the process wall time (best of --runs; nodes from the same run), with the max and median
@@ -19,7 +18,7 @@ import argparse, glob, json, os, statistics, subprocess, sys, time
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 SOLVERS = ("builtin", "cbc", "highs")
-SKIP = {("seed001-fancy", "cbc"), ("seed001-fancy", "highs")}
+SKIP = set()  # (example, solver) pairs not to run; none since issue 3
 SEEDS = ("seed000-maxdiff", "seed001-fancy", "seed001-integer", "seed002-mindiff-cyclic")
 
 

@@ -145,13 +145,18 @@ pub fn lower(p: &Puzzle, solver: Solver) -> Result<Mip, Error> {
     })
 }
 
-/// Solve, forbid the grid found, solve again. On CBC with one-hot cells the last grid found
-/// is not forbidden by a no-good row but by the objective: minimise how many free cells keep
-/// its values, with `-cutoff` below that number. The relaxation's bound then proves "no other
-/// grid" at the root, where with the row CBC's LP takes long to find itself infeasible: seed
-/// 001's fancy board is proved unique in 0.2 s this way against 4.6 s with the row. Earlier
-/// grids keep their rows. HiGHS is as fast either way (0.15 s), and its `objective_bound`
-/// does not stop it from returning the cut-off grid, so it gets rows only.
+/// Solve, forbid the grid found, solve again.
+///
+/// On CBC with one-hot cells, each question after the first is asked two ways at once (two
+/// processes, the first answer wins), because neither wins everywhere:
+/// - with a no-good row for the last grid, where CBC's preprocessing often proves there is no
+///   other (miracle: 0.19 s), but on seed 001's fancy board its LP takes 4 s to find itself
+///   infeasible;
+/// - with no row for the last grid but the objective "how many free cells keep its values",
+///   minimised, with `-cutoff` just below that number: on the fancy board the relaxation's
+///   bound is the proof (0.2 s), on miracle it is weak (0.9 s).
+///
+/// Earlier grids always have rows. HiGHS is as fast with the row alone (fancy: 0.15 s).
 fn enumerate_mip(
     mip: &Mip,
     solver: Solver,
@@ -168,24 +173,36 @@ fn enumerate_mip(
         solves: 0,
         nodes: None,
     };
-    let by_objective = solver == Solver::Cbc && !mip.integer_cells;
-    // The agreement objective's cutoff, while the last grid is forbidden that way.
-    let mut below = None;
+    let race = solver == Solver::Cbc && !mip.integer_cells;
+    // The last grid found, while it has no row yet (race only).
+    let mut pending: Option<Vec<i64>> = None;
     loop {
         let remaining = deadline.map(|d| d.saturating_duration_since(Instant::now()).as_secs_f64());
         if remaining.is_some_and(|r| r <= 0.0) {
             found.timed_out = true;
             break;
         }
-        let run = solve::solve(
-            &mip,
-            &solve::Options {
-                solver,
-                format,
-                time_limit: remaining,
-                below,
-            },
-        )?;
+        let plain = solve::Options {
+            solver,
+            format,
+            time_limit: remaining,
+            below: None,
+        };
+        let run = match &pending {
+            Some(last) => {
+                let k = found.solutions.len() - 1;
+                let mut with_row = mip.clone();
+                forbid(&mut with_row, last, k);
+                let mut by_objective = mip.clone();
+                by_objective.objective = agreement(&mip, last);
+                let cutoff = solve::Options {
+                    below: Some(by_objective.objective.len() as f64 - 0.5),
+                    ..plain
+                };
+                solve::race((&with_row, &plain), (&by_objective, &cutoff))?.1
+            }
+            None => solve::solve(&mip, &plain)?,
+        };
         found.solves += 1;
         let values = match run.outcome {
             Outcome::Solved(v) | Outcome::Stopped(v) => v,
@@ -199,11 +216,12 @@ fn enumerate_mip(
             solver: solver.name(),
             detail,
         })?;
-        if below.is_some() && found.solutions.last() == Some(&grid) {
-            // The solver did not honour the cutoff: forbid the grid with a row after all.
-            forbid(&mut mip, &grid, found.solutions.len() - 1);
-            below = None;
-            continue;
+        if let Some(last) = pending.take() {
+            forbid(&mut mip, &last, found.solutions.len() - 1);
+            if last == grid {
+                // The solver ignored the cutoff: ask again with the row alone.
+                continue;
+            }
         }
         if found.solutions.contains(&grid) {
             return Err(Error::Decode {
@@ -211,17 +229,12 @@ fn enumerate_mip(
                 detail: "the solver returned a grid that a no-good cut forbids".into(),
             });
         }
-        let free = if !by_objective {
-            forbid(&mut mip, &grid, found.solutions.len())
-        } else {
-            if let (Some(last), Some(_)) = (found.solutions.last(), below) {
-                forbid(&mut mip, last, found.solutions.len() - 1);
-            }
-            let agree = agreement(&mip, &grid);
-            below = Some(agree.len() as f64 - 0.5);
-            let free = !agree.is_empty();
-            mip.objective = agree;
+        let free = if race {
+            let free = !agreement(&mip, &grid).is_empty();
+            pending = Some(grid.clone());
             free
+        } else {
+            forbid(&mut mip, &grid, found.solutions.len())
         };
         found.solutions.push(grid);
         if found.solutions.len() >= limit || !free {

@@ -161,6 +161,53 @@ pub struct Run {
 /// Write `mip` into a fresh temporary directory, run the solver on it (argv, no shell), and
 /// read the solution file. The directory and everything in it is removed on return.
 pub fn solve(mip: &Mip, opts: &Options) -> Result<Run, SolveError> {
+    Ok(solve_unless(mip, opts, None)?.expect("a run without a cancel flag finishes"))
+}
+
+/// Solve two models at once (one process each) and keep the first decisive answer: a
+/// solution, or a proof that there is none. The other process is stopped. `Ok((i, run))`
+/// says which model answered. When neither is decisive (both reach the time limit, or one
+/// fails and the other times out), the first model's result is returned.
+pub fn race(
+    (a, opts_a): (&Mip, &Options),
+    (b, opts_b): (&Mip, &Options),
+) -> Result<(usize, Run), SolveError> {
+    use std::sync::atomic::{AtomicBool, Ordering};
+    use std::sync::mpsc;
+    let cancel = AtomicBool::new(false);
+    let (tx, rx) = mpsc::channel();
+    std::thread::scope(|scope| {
+        for (i, (mip, opts)) in [(a, opts_a), (b, opts_b)].into_iter().enumerate() {
+            let (tx, cancel) = (tx.clone(), &cancel);
+            scope.spawn(move || {
+                let _ = tx.send((i, solve_unless(mip, opts, Some(cancel))));
+            });
+        }
+        drop(tx);
+        let mut results: [Option<Result<Option<Run>, SolveError>>; 2] = [None, None];
+        for (i, r) in rx.iter() {
+            let decisive = matches!(&r, Ok(Some(run)) if run.outcome != Outcome::TimeLimit);
+            if decisive {
+                cancel.store(true, Ordering::Relaxed);
+                let Ok(Some(run)) = r else { unreachable!() };
+                return Ok((i, run));
+            }
+            results[i] = Some(r);
+        }
+        // Neither was decisive: report the first model's run.
+        match results[0].take().expect("both threads report") {
+            Ok(run) => Ok((0, run.expect("not cancelled: nothing was decisive"))),
+            Err(e) => Err(e),
+        }
+    })
+}
+
+/// `solve`, stopped early (`Ok(None)`) once `cancel` is set.
+fn solve_unless(
+    mip: &Mip,
+    opts: &Options,
+    cancel: Option<&std::sync::atomic::AtomicBool>,
+) -> Result<Option<Run>, SolveError> {
     let binary = opts.solver.locate().ok_or(SolveError::Missing {
         solver: opts.solver,
     })?;
@@ -193,7 +240,9 @@ pub fn solve(mip: &Mip, opts: &Options) -> Result<Run, SolveError> {
     };
     let log = root.join("solver.log");
     let start = Instant::now();
-    run_process(opts.solver, &binary, &args, &root, opts.time_limit)?;
+    if !run_process(opts.solver, &binary, &args, &root, opts.time_limit, cancel)? {
+        return Ok(None);
+    }
     let seconds = start.elapsed().as_secs_f64();
     let text = std::fs::read_to_string(&solution).map_err(|e| SolveError::Unreadable {
         solver: opts.solver,
@@ -210,16 +259,18 @@ pub fn solve(mip: &Mip, opts: &Options) -> Result<Run, SolveError> {
         solver: opts.solver,
         detail,
     })?;
-    Ok(Run { outcome, seconds })
+    Ok(Some(Run { outcome, seconds }))
 }
 
+/// Run the solver to its end: `Ok(true)`; or until `cancel` is set: killed, `Ok(false)`.
 fn run_process(
     solver: Solver,
     binary: &Path,
     args: &[OsString],
     dir: &Path,
     time_limit: Option<f64>,
-) -> Result<(), SolveError> {
+    cancel: Option<&std::sync::atomic::AtomicBool>,
+) -> Result<bool, SolveError> {
     let log = &dir.join("solver.log");
     let log_file = std::fs::File::create(log)?;
     let mut child = Command::new(binary)
@@ -239,19 +290,31 @@ fn run_process(
         })?;
     // The solver gets the time limit itself; this watchdog only catches one that ignores it.
     let grace = time_limit.map(|t| Duration::from_secs_f64(t * 1.2 + 2.0));
-    let status = match grace {
-        Some(limit) => match child.wait_timeout(limit)? {
-            Some(s) => s,
-            None => {
-                let _ = child.kill();
-                let _ = child.wait();
-                return Err(SolveError::Hung {
-                    solver,
-                    seconds: limit.as_secs_f64(),
-                });
-            }
-        },
-        None => child.wait()?,
+    let started = Instant::now();
+    let status = loop {
+        // Wake up now and then to look at the cancel flag; without one, wait to the end.
+        let step = match cancel {
+            Some(_) => Duration::from_millis(5),
+            None => grace.unwrap_or(Duration::from_secs(3600)),
+        };
+        if let Some(s) = child.wait_timeout(step)? {
+            break s;
+        }
+        if cancel.is_some_and(|c| c.load(std::sync::atomic::Ordering::Relaxed)) {
+            let _ = child.kill();
+            let _ = child.wait();
+            return Ok(false);
+        }
+        if let Some(limit) = grace
+            && started.elapsed() >= limit
+        {
+            let _ = child.kill();
+            let _ = child.wait();
+            return Err(SolveError::Hung {
+                solver,
+                seconds: limit.as_secs_f64(),
+            });
+        }
     };
     if !status.success() {
         let how = match status.code() {
@@ -266,7 +329,7 @@ fn run_process(
             detail: format!("{how}; its log ends with: {}", tail(log)),
         });
     }
-    Ok(())
+    Ok(true)
 }
 
 /// The last lines of a solver log, for error messages.
