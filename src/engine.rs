@@ -3,7 +3,8 @@
 //! minimal set of givens and rules that already conflict.
 //!
 //! CBC and HiGHS enumerate by seed 000's method: solve, add a no-good cut that forbids the
-//! grid found, solve again. The builtin search counts directly. The explanation is a deletion
+//! grid found, solve again (on CBC raced against an objective that cuts the last grid off,
+//! see `enumerate_mip`). The builtin search counts directly. The explanation is a deletion
 //! filter that asks any of them "is this subset still infeasible?".
 
 use std::time::{Duration, Instant};

@@ -6,9 +6,19 @@
 //! - one: the values it forbids are removed from the cell's domain (no row, no column);
 //! - two or three (and few value combinations): a conflict table on the one-hot columns,
 //!   `x[a,i] (+ x[b,j]) + sum_{k forbidden} x[c,k] <= n - 1`, no new columns and no big-M;
+//! - a disjunction whose conditions all involve one cell c and at most two others each
+//!   (`exists (a, b) in orthogonal(c): v[a] + v[b] == v[c]`): per value of c, a row over
+//!   the other cells' one-hot columns or their pairs' joint tables (`pivot_or`);
 //! - more: linear rows in the values `v[c] = sum_k k x[c,k]`, with auxiliary binaries for
-//!   disjunctions, `ndistinct` (y_k = OR_c x[c,k]) and `count`, and every big-M computed
-//!   from the bounds of the expression it relaxes.
+//!   other disjunctions and `count`, and every big-M computed from the bounds of the
+//!   expression it relaxes.
+//!
+//! `ndistinct` uses what the distinct rules say (`shape`): it is a constant when no two of its
+//! items can be equal (folded before any column exists, so its rule may become a domain
+//! restriction), and otherwise `items - sum [a == b] + sum [a == b == c]` over the pairs and
+//! triples that can be, with equality columns shared by every rule. Measured on seed 001's
+//! fancy board (README, `bench/fancy_formulations.py`), these two take CBC from no answer in
+//! 60 s to 0.46 s at the root.
 //!
 //! The `pairs` formulation writes one row per forbidden value pair instead of aggregated
 //! conflicts (seed 002, Approach II); `bigm` skips tables and takes the linear route
