@@ -9,17 +9,7 @@ use std::path::Path;
 use super::{Options, Outcome, index_by_name, number};
 use crate::mip::Mip;
 
-/// The options file for `Options::below`.
-pub fn options_file(below: f64) -> String {
-    format!("objective_bound = {below}\nmip_max_improving_sols = 1\n")
-}
-
-pub fn args(
-    model: &Path,
-    solution: &Path,
-    options_file: Option<&Path>,
-    opts: &Options,
-) -> Vec<OsString> {
+pub fn args(model: &Path, solution: &Path, opts: &Options) -> Vec<OsString> {
     // A fixed seed: the same model gives the same run (and the same grid) every time.
     let mut a: Vec<OsString> = vec![
         "--model_file".into(),
@@ -32,10 +22,6 @@ pub fn args(
     if let Some(t) = opts.time_limit {
         a.push("--time_limit".into());
         a.push(t.to_string().into());
-    }
-    if let Some(f) = options_file {
-        a.push("--options_file".into());
-        a.push(f.into());
     }
     a
 }

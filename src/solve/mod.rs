@@ -145,9 +145,10 @@ pub struct Options {
     pub solver: Solver,
     pub format: Format,
     pub time_limit: Option<f64>,
-    /// Only solutions whose objective (minimised) is below this count, and the first one
-    /// found is enough: CBC's `-cutoff` with `-maxSolutions 1`, HiGHS's `objective_bound`
-    /// with `mip_max_improving_sols = 1`. A run with none is `Infeasible`.
+    /// CBC only: only solutions whose objective (minimised) is below this, and the first one
+    /// found is enough (`-cutoff` with `-maxSolutions 1`); a run with none is `Infeasible`.
+    /// (HiGHS's `objective_bound` did not stop it from returning a solution above the bound,
+    /// so sdkc does not ask HiGHS this way.)
     pub below: Option<f64>,
 }
 
@@ -225,18 +226,7 @@ fn solve_unless(
     let solution = root.join("solution.txt");
     let args = match opts.solver {
         Solver::Cbc => cbc::args(&model, &solution, opts),
-        Solver::Highs => {
-            // HiGHS takes most options only from a file.
-            let options = match opts.below {
-                Some(b) => {
-                    let path = root.join("highs.opt");
-                    std::fs::write(&path, highs::options_file(b))?;
-                    Some(path)
-                }
-                None => None,
-            };
-            highs::args(&model, &solution, options.as_deref(), opts)
-        }
+        Solver::Highs => highs::args(&model, &solution, opts),
     };
     let log = root.join("solver.log");
     let start = Instant::now();
@@ -428,6 +418,31 @@ mod tests {
         assert_eq!(
             cbc::read_solution(sparse, &mip()),
             Ok(Outcome::Solved(vec![0.0, 0.0, 1.0, 0.0]))
+        );
+    }
+
+    /// `-maxSolutions 1` with a cutoff (the agreement objective of `--unique`) stops CBC with
+    /// this status line: a solution, not proven optimal.
+    #[test]
+    fn cbc_stopped_on_the_solution_limit() {
+        let text = "Stopped on iterations - objective value 1.00000000\n      0 x_r1c2_2                  1                       1\n";
+        assert_eq!(
+            cbc::read_solution(text, &mip()),
+            Ok(Outcome::Stopped(vec![1.0, 0.0, 0.0, 0.0]))
+        );
+        let opts = Options {
+            solver: Solver::Cbc,
+            format: Format::Lp,
+            time_limit: None,
+            below: Some(80.5),
+        };
+        let args: Vec<String> = cbc::args(Path::new("m.lp"), Path::new("s.txt"), &opts)
+            .iter()
+            .map(|a| a.to_string_lossy().into_owned())
+            .collect();
+        assert_eq!(
+            args,
+            ["m.lp", "-cutoff", "80.5", "-maxSolutions", "1", "-solve", "-solu", "s.txt"]
         );
     }
 
