@@ -149,7 +149,9 @@ pub fn lower(p: &Puzzle, solver: Solver) -> Result<Mip, Error> {
 /// Solve, forbid the grid found, solve again.
 ///
 /// On CBC with one-hot cells, each question after the first is asked two ways at once (two
-/// processes, the first answer wins), because neither wins everywhere:
+/// processes), because neither is fast everywhere; the second way only ends the race by
+/// proving that no other grid exists, so the grids found are the first way's, the same on
+/// every run:
 /// - with a no-good row for the last grid, where CBC's preprocessing often proves there is no
 ///   other (miracle: 0.19 s), but on seed 001's fancy board its LP takes 4 s to find itself
 ///   infeasible;
@@ -200,7 +202,7 @@ fn enumerate_mip(
                     below: Some(by_objective.objective.len() as f64 - 0.5),
                     ..plain
                 };
-                solve::race((&with_row, &plain), (&by_objective, &cutoff))?.1
+                solve::race((&with_row, &plain), (&by_objective, &cutoff))?
             }
             None => solve::solve(&mip, &plain)?,
         };

@@ -165,40 +165,44 @@ pub fn solve(mip: &Mip, opts: &Options) -> Result<Run, SolveError> {
     Ok(solve_unless(mip, opts, None)?.expect("a run without a cancel flag finishes"))
 }
 
-/// Solve two models at once (one process each) and keep the first decisive answer: a
-/// solution, or a proof that there is none. The other process is stopped. `Ok((i, run))`
-/// says which model answered. When neither is decisive (both reach the time limit, or one
-/// fails and the other times out), the first model's result is returned.
-pub fn race(
-    (a, opts_a): (&Mip, &Options),
-    (b, opts_b): (&Mip, &Options),
-) -> Result<(usize, Run), SolveError> {
+/// Solve `main` and, at the same time in a second process, `prover`, a model with the same
+/// solutions asked another way. `main` decides with any answer; `prover` only by proving
+/// there is no solution, so every grid reported is `main`'s, the same on every run. The
+/// process still running is stopped. When neither decides (time limits, failures): a failure
+/// if there was one, else `prover`'s grid if it found one before `main` ran out of time,
+/// else the time limit.
+pub fn race(main: (&Mip, &Options), prover: (&Mip, &Options)) -> Result<Run, SolveError> {
     use std::sync::atomic::{AtomicBool, Ordering};
     use std::sync::mpsc;
     let cancel = AtomicBool::new(false);
     let (tx, rx) = mpsc::channel();
     std::thread::scope(|scope| {
-        for (i, (mip, opts)) in [(a, opts_a), (b, opts_b)].into_iter().enumerate() {
+        for (i, (mip, opts)) in [main, prover].into_iter().enumerate() {
             let (tx, cancel) = (tx.clone(), &cancel);
             scope.spawn(move || {
                 let _ = tx.send((i, solve_unless(mip, opts, Some(cancel))));
             });
         }
         drop(tx);
-        let mut results: [Option<Result<Option<Run>, SolveError>>; 2] = [None, None];
+        let mut results: [Option<Result<Run, SolveError>>; 2] = [None, None];
         for (i, r) in rx.iter() {
-            let decisive = matches!(&r, Ok(Some(run)) if run.outcome != Outcome::TimeLimit);
-            if decisive {
+            let Some(r) = r.transpose() else { continue }; // cancelled: nothing to say
+            let decides = match &r {
+                Ok(run) if i == 0 => run.outcome != Outcome::TimeLimit,
+                Ok(run) => run.outcome == Outcome::Infeasible,
+                Err(_) => false,
+            };
+            if decides {
                 cancel.store(true, Ordering::Relaxed);
-                let Ok(Some(run)) = r else { unreachable!() };
-                return Ok((i, run));
+                return r;
             }
             results[i] = Some(r);
         }
-        // Neither was decisive: report the first model's run.
-        match results[0].take().expect("both threads report") {
-            Ok(run) => Ok((0, run.expect("not cancelled: nothing was decisive"))),
-            Err(e) => Err(e),
+        let [m, p] = results.map(|r| r.expect("both threads report"));
+        match (m, p) {
+            (Err(e), _) | (_, Err(e)) => Err(e),
+            (Ok(_), Ok(p)) if p.outcome != Outcome::TimeLimit => Ok(p),
+            (Ok(m), Ok(_)) => Ok(m),
         }
     })
 }
@@ -282,12 +286,26 @@ fn run_process(
     let grace = time_limit.map(|t| Duration::from_secs_f64(t * 1.2 + 2.0));
     let started = Instant::now();
     let status = loop {
-        // Wake up now and then to look at the cancel flag; without one, wait to the end.
-        let step = match cancel {
-            Some(_) => Duration::from_millis(5),
-            None => grace.unwrap_or(Duration::from_secs(3600)),
+        // With a cancel flag, look at it every 5 ms (`try_wait` opens nothing, unlike
+        // `wait_timeout`); without one, wait to the end of the grace period.
+        let waited = match cancel {
+            Some(_) => child.try_wait().inspect(|s| {
+                if s.is_none() {
+                    std::thread::sleep(Duration::from_millis(5));
+                }
+            }),
+            None => child.wait_timeout(grace.unwrap_or(Duration::from_secs(3600))),
         };
-        if let Some(s) = child.wait_timeout(step)? {
+        let waited = match waited {
+            Ok(w) => w,
+            Err(e) => {
+                // Do not leave the solver running behind an error.
+                let _ = child.kill();
+                let _ = child.wait();
+                return Err(e.into());
+            }
+        };
+        if let Some(s) = waited {
             break s;
         }
         if cancel.is_some_and(|c| c.load(std::sync::atomic::Ordering::Relaxed)) {
@@ -442,7 +460,16 @@ mod tests {
             .collect();
         assert_eq!(
             args,
-            ["m.lp", "-cutoff", "80.5", "-maxSolutions", "1", "-solve", "-solu", "s.txt"]
+            [
+                "m.lp",
+                "-cutoff",
+                "80.5",
+                "-maxSolutions",
+                "1",
+                "-solve",
+                "-solu",
+                "s.txt"
+            ]
         );
     }
 
