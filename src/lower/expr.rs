@@ -868,6 +868,12 @@ impl Enc<'_, '_> {
         Ok(lin)
     }
 
+    /// A continuous column in [0, 1] (the shared equality and pair-table columns are integral
+    /// whenever the cells' columns are, so they need not be binaries).
+    fn unit_column(&mut self, name: String) -> usize {
+        self.b.column(|t| t.push_str(&name), 0, 1, false)
+    }
+
     /// `a == b` for two one-hot cells, shared by every rule: per common value k a column
     /// w_k in [0, 1] with w_k <= x[a,k], w_k <= x[b,k], w_k >= x[a,k] + x[b,k] - 1, so that
     /// [a == b] = sum_k w_k. (Integral whenever the x are, so the columns are continuous.)
@@ -882,19 +888,7 @@ impl Enc<'_, '_> {
             let Some(xb) = self.b.x(key.1, k) else {
                 continue;
             };
-            let w = self.b.column(
-                |t| {
-                    t.push_str("same_");
-                    t.push_str(&na);
-                    t.push('_');
-                    t.push_str(&nb);
-                    t.push('_');
-                    t.push_str(&k.to_string());
-                },
-                0,
-                1,
-                false,
-            );
+            let w = self.unit_column(format!("same_{na}_{nb}_{k}"));
             let name = self.row_name();
             self.b.row(name, vec![(w, 1), (xa, -1)], Sense::Le, 0);
             let name = self.row_name();
@@ -915,19 +909,8 @@ impl Enc<'_, '_> {
             return t;
         }
         let (ab, bc) = (self.same(a, b), self.same(b, c));
-        let names = [a, b, c].map(|x| self.p.cell_name(x));
-        let t = self.b.column(
-            |s| {
-                s.push_str("same");
-                for n in &names {
-                    s.push('_');
-                    s.push_str(n);
-                }
-            },
-            0,
-            1,
-            false,
-        );
+        let [na, nb, nc] = [a, b, c].map(|x| self.p.cell_name(x));
+        let t = self.unit_column(format!("same_{na}_{nb}_{nc}"));
         for e in [&ab, &bc] {
             let mut terms = vec![(t, 1)];
             terms.extend(e.iter().map(|&(_, w)| (w, -1)));
@@ -962,21 +945,7 @@ impl Enc<'_, '_> {
                 if differ && i == j {
                     continue;
                 }
-                let col = self.b.column(
-                    |t| {
-                        t.push_str("pair_");
-                        t.push_str(&na);
-                        t.push('_');
-                        t.push_str(&nb);
-                        t.push('_');
-                        t.push_str(&i.to_string());
-                        t.push('_');
-                        t.push_str(&j.to_string());
-                    },
-                    0,
-                    1,
-                    false,
-                );
+                let col = self.unit_column(format!("pair_{na}_{nb}_{i}_{j}"));
                 table.push((i, j, col));
             }
         }
