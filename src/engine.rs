@@ -251,12 +251,26 @@ fn enumerate_mip(
 /// The one-hot columns of `grid`'s values in the free cells: their sum is how many free cells
 /// keep the grid's values.
 fn agreement(mip: &Mip, grid: &[i64]) -> Vec<(usize, i64)> {
+    value_columns(mip, &free_cells(mip, grid))
+}
+
+/// The grid's values in the cells that are not fixed by givens.
+fn free_cells(mip: &Mip, grid: &[i64]) -> Vec<(Cell, i64)> {
     (0..grid.len())
         .filter(|&c| mip.fixed[c].is_none())
-        .filter_map(|c| {
+        .map(|c| (c, grid[c]))
+        .collect()
+}
+
+/// The one-hot column of each `(cell, value)`, coefficient 1; values a cell cannot take have
+/// none and are skipped.
+fn value_columns(mip: &Mip, assignment: &[(Cell, i64)]) -> Vec<(usize, i64)> {
+    assignment
+        .iter()
+        .filter_map(|&(c, v)| {
             mip.cell_columns[c]
                 .iter()
-                .find(|&&(v, _)| v == grid[c])
+                .find(|&&(w, _)| w == v)
                 .map(|&(_, col)| (col, 1))
         })
         .collect()
@@ -265,10 +279,7 @@ fn agreement(mip: &Mip, grid: &[i64]) -> Vec<(usize, i64)> {
 /// Add a no-good cut that forbids `grid` and nothing else: its free cells cannot all keep
 /// their values. Returns false when no cell is free (the grid is the model's only possible one).
 pub fn forbid(mip: &mut Mip, grid: &[i64], k: usize) -> bool {
-    let free: Vec<(Cell, i64)> = (0..grid.len())
-        .filter(|&c| mip.fixed[c].is_none())
-        .map(|c| (c, grid[c]))
-        .collect();
+    let free = free_cells(mip, grid);
     if free.is_empty() {
         return false;
     }
@@ -282,15 +293,7 @@ pub fn forbid(mip: &mut Mip, grid: &[i64], k: usize) -> bool {
 /// them must hold.
 pub fn forbid_values(mip: &mut Mip, assignment: &[(Cell, i64)], name: &str) {
     if !mip.integer_cells {
-        let terms: Vec<(usize, i64)> = assignment
-            .iter()
-            .filter_map(|&(c, v)| {
-                let cols = &mip.cell_columns[c];
-                cols.iter()
-                    .find(|&&(w, _)| w == v)
-                    .map(|&(_, col)| (col, 1))
-            })
-            .collect();
+        let terms = value_columns(mip, assignment);
         // A value with no column is one the cell cannot take: nothing to forbid.
         if terms.len() < assignment.len() {
             return;
