@@ -161,19 +161,18 @@ fn bounds(g: &G, b: &Builder) -> Option<(i64, i64)> {
             bounds(i, b).map(|(a, c)| (lo + a, hi + c))
         })?,
         G::Count(items) => (0, items.len() as i64),
-        G::NDistinct(items) if shape(items, b).is_some() => {
-            let s = shape(items, b)?;
-            (s.lo, s.hi)
-        }
-        G::NDistinct(items) => {
-            let mut values = BTreeSet::new();
-            for i in items {
-                let (lo, hi) = bounds(i, b)?;
-                values.extend(lo..=hi.min(lo + 1000));
+        G::NDistinct(items) => match shape(items, b) {
+            Some(s) => (s.lo, s.hi),
+            None => {
+                let mut values = BTreeSet::new();
+                for i in items {
+                    let (lo, hi) = bounds(i, b)?;
+                    values.extend(lo..=hi.min(lo + 1000));
+                }
+                let n = items.len().min(values.len()) as i64;
+                (n.min(1), n)
             }
-            let n = items.len().min(values.len()) as i64;
-            (n.min(1), n)
-        }
+        },
         _ => return None,
     })
 }
