@@ -238,3 +238,26 @@ fn tight_encodings_of_ndistinct_and_exists() {
     snapshot!("encodings.lp", out.stdout);
     assert!(out.stderr.contains("plus "), "{}", out.stderr);
 }
+
+/// A two-cell rule that no equal pair satisfies keeps its cells apart as a distinct area does:
+/// with anti-king, fewer of r3c3's king neighbours can repeat a value, so they show at least 4
+/// different values (3 without), and r3c3, equal to that count, loses 3.
+#[test]
+fn a_rule_that_forbids_equal_values_narrows_ndistinct() {
+    let base = "grid 9x9\nboxes 3x3\nrule distinct rows, columns, boxes\nrule o: ndistinct(king(r3c3)) == v[r3c3]\n";
+    let (_d, out) = with_model(base.as_bytes(), &["compile", "-o", "-"]);
+    assert!(
+        out.stdout
+            .contains(" r3c3: x_r3c3_3 + x_r3c3_4 + x_r3c3_5 + x_r3c3_6 + x_r3c3_7"),
+        "{}",
+        out.stdout
+    );
+    let anti_king = format!("{base}rule ak: for (a, b) in king: v[a] != v[b]\n");
+    let (_d, out) = with_model(anti_king.as_bytes(), &["compile", "-o", "-"]);
+    assert!(
+        out.stdout
+            .contains(" r3c3: x_r3c3_4 + x_r3c3_5 + x_r3c3_6 + x_r3c3_7 + x_r3c3_8 = 1\n"),
+        "{}",
+        out.stdout
+    );
+}

@@ -43,7 +43,7 @@ pub(super) struct Grounded {
 /// Ground every expression rule, and apply the one-cell conjuncts to the domains now, before
 /// any column exists.
 pub(super) fn ground_all(p: &Puzzle, b: &mut Builder) -> Vec<Grounded> {
-    let mut out = Vec::new();
+    let mut ground = Vec::new();
     for (r, rule) in p.rules.iter().enumerate() {
         let RuleKind::Expr {
             expr,
@@ -53,8 +53,16 @@ pub(super) fn ground_all(p: &Puzzle, b: &mut Builder) -> Vec<Grounded> {
         else {
             continue;
         };
+        let conjuncts = ground::conjuncts(p, expr, *vars);
+        for c in &conjuncts {
+            mark_apart(c, b);
+        }
+        ground.push((r, *formulation, conjuncts));
+    }
+    let mut out = Vec::new();
+    for (r, formulation, ground) in ground {
         let mut conjuncts = Vec::new();
-        let folded: Vec<G> = ground::conjuncts(p, expr, *vars)
+        let folded: Vec<G> = ground
             .into_iter()
             .flat_map(|c| ground::flatten_and(fold_ndistinct(c, b)))
             .collect();
@@ -63,7 +71,7 @@ pub(super) fn ground_all(p: &Puzzle, b: &mut Builder) -> Vec<Grounded> {
                 continue;
             }
             let cells = cells_of(&c);
-            if cells.len() == 1 && !p.integer_cells && *formulation != Formulation::BigM {
+            if cells.len() == 1 && !p.integer_cells && formulation != Formulation::BigM {
                 let cell = *cells.iter().next().unwrap();
                 for v in b.values(cell) {
                     if !eval_bool(&c, &|_| v) {
@@ -80,6 +88,23 @@ pub(super) fn ground_all(p: &Puzzle, b: &mut Builder) -> Vec<Grounded> {
         out.push(Grounded { rule: r, conjuncts });
     }
     out
+}
+
+/// A rule instance over two cells that no equal pair of values satisfies (`v[a] != v[b]` of
+/// an anti-king rule, `|v[a] - v[b]| >= 2`) keeps them apart like a distinct area does, which
+/// `ndistinct` and the pair tables use: with anti-king, a cell's 8 king neighbours show 8
+/// different values.
+fn mark_apart(g: &G, b: &mut Builder) {
+    let cells: Vec<Cell> = cells_of(g).into_iter().collect();
+    let [a, c] = cells[..] else { return };
+    let common: Vec<i64> = b
+        .values(a)
+        .into_iter()
+        .filter(|v| b.values(c).contains(v))
+        .collect();
+    if common.iter().all(|&v| !eval_bool(g, &|_| v)) {
+        b.keep_apart(a, c);
+    }
 }
 
 /// `v[c] (op) e` with e not involving c: c keeps only the values that can compare with some

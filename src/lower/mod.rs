@@ -120,6 +120,8 @@ pub(crate) struct Builder<'p> {
     /// Per cell, the distinct areas it is in (indices in rule order), sorted: two cells that
     /// share one never hold the same value, which `ndistinct` and pair tables exploit.
     areas: Vec<Vec<usize>>,
+    /// Pairs of cells (a < b) that a two-cell rule keeps apart, as if they shared an area.
+    apart: std::collections::BTreeSet<(Cell, Cell)>,
     /// `same(a, b)` for a pair of cells, shared by every rule that asks: per common value k a
     /// column w_k = x[a,k] x[b,k], so that `a == b` is `sum_k w_k`.
     pub(crate) same: std::collections::BTreeMap<(Cell, Cell), Vec<(i64, usize)>>,
@@ -142,14 +144,23 @@ impl<'p> Builder<'p> {
             cell_columns: vec![Vec::new(); n],
             different: std::collections::HashSet::new(),
             areas: distinct_areas(p),
+            apart: Default::default(),
             same: Default::default(),
             same3: Default::default(),
             pair_tables: Default::default(),
         }
     }
 
-    /// Whether the distinct rules keep two cells apart.
+    pub(crate) fn keep_apart(&mut self, a: Cell, b: Cell) {
+        self.apart.insert((a.min(b), a.max(b)));
+    }
+
+    /// Whether the rules keep two cells apart: a distinct area holds both, or a rule on the
+    /// pair forbids every equal pair of values.
     pub(crate) fn must_differ(&self, a: Cell, b: Cell) -> bool {
+        if self.apart.contains(&(a.min(b), a.max(b))) {
+            return true;
+        }
         let (x, y) = (&self.areas[a], &self.areas[b]);
         let (mut i, mut j) = (0, 0);
         while i < x.len() && j < y.len() {
