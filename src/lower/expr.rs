@@ -15,8 +15,8 @@
 //!
 //! `ndistinct` uses what the distinct rules say (`shape`): it is a constant when no two of its
 //! items can be equal (folded before any column exists, so its rule may become a domain
-//! restriction), and otherwise `items - sum [a == b] + sum [a == b == c]` over the pairs and
-//! triples that can be, with equality columns shared by every rule. Measured on seed 001's
+//! restriction), and, when no three items can all be equal, `items - sum [a == b]` over the
+//! pairs that can be, with equality columns shared by every rule. Measured on seed 001's
 //! fancy board (README, `bench/fancy_formulations.py`), these two take CBC from no answer in
 //! 60 s to 0.46 s at the root.
 //!
@@ -203,17 +203,17 @@ fn bounds(g: &G, b: &Builder) -> Option<(i64, i64)> {
 }
 
 /// `ndistinct` over cells that the distinct rules keep (partly) apart. Only the pairs of items
-/// that may hold the same value matter: with no such pair the count is a constant, and
-/// otherwise it is `items - sum over those pairs of [a == b] + sum over triples of
-/// [a == b == c]` (inclusion-exclusion, exact while no four items can all be equal).
-/// Around a 3x3 box centre, the eight king neighbours are all in the box: 8 distinct values,
-/// whatever the grid. A given among the items is a constant, equal to a cell exactly when the
-/// cell takes its value. `None` when this does not apply (four items may be equal, too many
-/// items): the general encoding handles those.
+/// that may hold the same value matter: with no such pair the count is a constant (around a
+/// 3x3 box centre, the eight king neighbours are all in the box: 8 distinct values, whatever
+/// the grid), and when no three items may all be equal it is `items - sum over those pairs of
+/// [a == b]`. A given among the items is a constant, equal to a cell exactly when the cell
+/// takes its value. `None` when four items may all be equal or there are too many items
+/// (the range computation assumes classes of at most three).
 struct Shape {
     items: usize,
     pairs: Vec<(Item, Item)>,
-    triples: Vec<(Item, Item, Item)>,
+    /// Whether some three items may all be equal (the pair count is then not exact).
+    triples: bool,
     lo: i64,
     hi: i64,
 }
@@ -269,7 +269,7 @@ fn shape(items: &[G], b: &Builder) -> Option<Shape> {
             }
         }
     }
-    let mut triples = Vec::new();
+    let mut triples = false;
     for i in 0..n {
         for j in i + 1..n {
             if equal[i] & (1 << j) == 0 {
@@ -280,7 +280,7 @@ fn shape(items: &[G], b: &Builder) -> Option<Shape> {
                     if equal[i] & equal[j] & equal[k] != 0 {
                         return None; // four items that may all be equal
                     }
-                    triples.push((items[i], items[j], items[k]));
+                    triples = true;
                 }
             }
         }
@@ -817,10 +817,13 @@ impl Enc<'_, '_> {
         if self.p.integer_cells {
             return Err("`ndistinct` with `encoding integer` (it needs one-hot cells)".into());
         }
-        // Unguarded, the equal-pair count: tight, and what solves seed 001's fancy board. Under
-        // a guard its relaxation is loose anyway and its size only costs (a 4x4 model with
-        // `(ndistinct(king(c)) == v[c]) or ...` in every cell: CBC 7 s with it, 0.1 s without).
-        if let Some(s) = shape(items, self.b).filter(|_| !self.guarded) {
+        // The equal-pair count where it is exact (no three items may all be equal) and binds
+        // unguarded: tight, and what solves seed 001's fancy board at the root. Elsewhere the
+        // `y` form, which measured faster: with triples (counting them by inclusion-exclusion
+        // took CBC 10.8 s on a 6x6 model where `y` takes 0.35 s), and under a guard, where the
+        // relaxation is loose anyway (a 4x4 model with `(ndistinct(king(c)) == v[c]) or ...`
+        // in every cell: CBC 7 s with pairs, 0.1 s with `y`).
+        if let Some(s) = shape(items, self.b).filter(|s| !self.guarded && !s.triples) {
             let mut lin = Lin::constant(s.items as i64);
             for &(x, y) in &s.pairs {
                 let cols: Vec<usize> = match (x, y) {
@@ -833,17 +836,6 @@ impl Enc<'_, '_> {
                 };
                 lin.terms
                     .extend(cols.into_iter().map(|col: usize| (col, -1)));
-            }
-            for &(x, y, z) in &s.triples {
-                let t = match (x, y, z) {
-                    // [c == d == v]: the equality column of the pair at value v.
-                    (Item::Const(v), Item::Cell(c), Item::Cell(d)) => {
-                        self.same(c, d).into_iter().find(|t| t.0 == v).map(|t| t.1)
-                    }
-                    (Item::Cell(c), Item::Cell(d), Item::Cell(e)) => Some(self.same3(c, d, e)),
-                    _ => unreachable!("two constants are never equal"),
-                };
-                lin.terms.extend(t.map(|col| (col, 1)));
             }
             lin.lo = s.lo;
             lin.hi = s.hi;
@@ -924,29 +916,6 @@ impl Enc<'_, '_> {
         }
         self.b.same.insert(key, cols.clone());
         cols
-    }
-
-    /// [a == b == c] for three cells: t <= [a == b], t <= [b == c], t >= both - 1.
-    fn same3(&mut self, a: Cell, b: Cell, c: Cell) -> usize {
-        let key = (a, b, c);
-        if let Some(&t) = self.b.same3.get(&key) {
-            return t;
-        }
-        let (ab, bc) = (self.same(a, b), self.same(b, c));
-        let [na, nb, nc] = [a, b, c].map(|x| self.p.cell_name(x));
-        let t = self.unit_column(format!("same_{na}_{nb}_{nc}"));
-        for e in [&ab, &bc] {
-            let mut terms = vec![(t, 1)];
-            terms.extend(e.iter().map(|&(_, w)| (w, -1)));
-            let name = self.row_name();
-            self.b.row(name, terms, Sense::Le, 0);
-        }
-        let mut terms = vec![(t, 1)];
-        terms.extend(ab.iter().chain(&bc).map(|&(_, w)| (w, -1)));
-        let name = self.row_name();
-        self.b.row(name, terms, Sense::Ge, -1);
-        self.b.same3.insert(key, t);
-        t
     }
 
     /// The joint table of two one-hot cells (a < b), shared by every rule: a column p[i,j] in

@@ -125,8 +125,6 @@ pub(crate) struct Builder<'p> {
     /// `same(a, b)` for a pair of cells, shared by every rule that asks: per common value k a
     /// column w_k = x[a,k] x[b,k], so that `a == b` is `sum_k w_k`.
     pub(crate) same: std::collections::BTreeMap<(Cell, Cell), Vec<(i64, usize)>>,
-    /// All three of a triple equal: a column t = same(a,b) and same(b,c).
-    pub(crate) same3: std::collections::BTreeMap<(Cell, Cell, Cell), usize>,
     /// The joint table of a pair of cells: a column p[i,j] per pair of values they can hold
     /// together, with `sum_j p[i,j] = x[a,i]` and `sum_i p[i,j] = x[b,j]`.
     pub(crate) pair_tables: std::collections::BTreeMap<(Cell, Cell), PairTable>,
@@ -146,7 +144,6 @@ impl<'p> Builder<'p> {
             areas: distinct_areas(p),
             apart: Default::default(),
             same: Default::default(),
-            same3: Default::default(),
             pair_tables: Default::default(),
         }
     }
