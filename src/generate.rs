@@ -25,6 +25,14 @@ pub struct Settings {
     pub time_limit: Option<f64>,
 }
 
+impl Settings {
+    /// When a question asked now must end.
+    fn deadline(&self) -> Option<Instant> {
+        self.time_limit
+            .map(|t| Instant::now() + Duration::from_secs_f64(t))
+    }
+}
+
 #[derive(Debug, Clone, PartialEq)]
 pub struct Generated {
     /// The puzzle's givens, one entry per cell.
@@ -125,9 +133,7 @@ fn full_grid(
     s: &Settings,
     seed: u64,
 ) -> Result<Option<Vec<i64>>, Error> {
-    let deadline = s
-        .time_limit
-        .map(|t| Instant::now() + Duration::from_secs_f64(t));
+    let deadline = s.deadline();
     match (s.backend, model) {
         (Backend::Builtin, Some(m)) => {
             let out = m.solve(
@@ -187,9 +193,7 @@ fn unique_without(
     value: i64,
     s: &Settings,
 ) -> Result<bool, Error> {
-    let deadline = s
-        .time_limit
-        .map(|t| Instant::now() + Duration::from_secs_f64(t));
+    let deadline = s.deadline();
     match (s.backend, model) {
         (Backend::Builtin, Some(m)) => {
             let out = m.solve(

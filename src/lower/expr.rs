@@ -942,25 +942,18 @@ impl Enc<'_, '_> {
                 table.push((i, j, col));
             }
         }
-        for &(i, xa) in &da {
-            let mut terms: Vec<(usize, i64)> = table
-                .iter()
-                .filter(|t| t.0 == i)
-                .map(|t| (t.2, 1))
-                .collect();
-            terms.push((xa, -1));
-            let name = self.row_name();
-            self.b.row(name, terms, Sense::Eq, 0);
-        }
-        for &(j, xb) in &db {
-            let mut terms: Vec<(usize, i64)> = table
-                .iter()
-                .filter(|t| t.1 == j)
-                .map(|t| (t.2, 1))
-                .collect();
-            terms.push((xb, -1));
-            let name = self.row_name();
-            self.b.row(name, terms, Sense::Eq, 0);
+        // The marginals: a's value i is row i of the table, b's value j its column j.
+        for (first, cells) in [(true, &da), (false, &db)] {
+            for &(v, x) in cells {
+                let mut terms: Vec<(usize, i64)> = table
+                    .iter()
+                    .filter(|t| if first { t.0 == v } else { t.1 == v })
+                    .map(|t| (t.2, 1))
+                    .collect();
+                terms.push((x, -1));
+                let name = self.row_name();
+                self.b.row(name, terms, Sense::Eq, 0);
+            }
         }
         self.b.pair_tables.insert((a, b), table.clone());
         table
