@@ -5,7 +5,10 @@
 
 use std::fmt;
 
-use miette::{GraphicalReportHandler, GraphicalTheme, LabeledSpan, NamedSource, SourceSpan};
+use miette::{
+    GraphicalReportHandler, GraphicalTheme, LabeledSpan, MietteError, MietteSpanContents,
+    SourceCode, SourceSpan, SpanContents,
+};
 
 /// A byte range in a source text.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Default)]
@@ -67,6 +70,24 @@ pub enum ErrorKind {
         byte: u8,
     },
     EmptyFile,
+    /// Brackets, `|...|`, quantifiers and operator chains nested past `limit` levels.
+    TooDeep {
+        limit: usize,
+    },
+    /// A rule whose quantifiers would expand to more than `limit` terms.
+    RuleTooLarge {
+        rule: String,
+        estimate: u128,
+        limit: u64,
+    },
+    /// The MIP of the whole model would be larger than `limit` non-zeros.
+    ModelTooLarge {
+        /// The rule being lowered when the count passed the limit; none for an estimate made
+        /// before lowering.
+        rule: Option<String>,
+        estimate: u128,
+        limit: u64,
+    },
     Syntax {
         expected: String,
         found: String,
@@ -222,6 +243,39 @@ impl fmt::Display for ErrorKind {
                 f,
                 "the file is empty: a model needs at least a grid line such as `grid 9x9`"
             ),
+            TooDeep { limit } => write!(
+                f,
+                "this expression nests more than {limit} levels deep (brackets, `|...|`, quantifiers and chained operators count), more than sdkc accepts"
+            ),
+            RuleTooLarge {
+                rule,
+                estimate,
+                limit,
+            } => write!(
+                f,
+                "rule `{rule}` would expand to about {} terms, more than the {} sdkc accepts",
+                thousands(*estimate),
+                thousands(u128::from(*limit))
+            ),
+            ModelTooLarge {
+                rule: None,
+                estimate,
+                limit,
+            } => write!(
+                f,
+                "this model's MIP would have about {} non-zeros, more than the {} sdkc writes (about 1.6 GB of memory to write)",
+                thousands(*estimate),
+                thousands(u128::from(*limit))
+            ),
+            ModelTooLarge {
+                rule: Some(rule),
+                limit,
+                ..
+            } => write!(
+                f,
+                "rule `{rule}` takes this model's MIP past the {} non-zeros sdkc writes (about 1.6 GB of memory to write)",
+                thousands(u128::from(*limit))
+            ),
             Syntax {
                 expected, found, ..
             } => write!(f, "expected {expected}, found {found}"),
@@ -376,6 +430,10 @@ impl ErrorKind {
         match self {
             NotUtf8 { .. } => "not UTF-8".into(),
             EmptyFile => "empty".into(),
+            TooDeep { limit } => format!("level {} starts here", limit + 1),
+            RuleTooLarge { .. } => "this rule".into(),
+            ModelTooLarge { rule: None, .. } => "the grid".into(),
+            ModelTooLarge { .. } => "this rule".into(),
             Syntax { .. } => "unexpected here".into(),
             MissingGrid => "no grid line in this file".into(),
             DuplicateStatement { .. } => "second one".into(),
@@ -418,6 +476,18 @@ impl ErrorKind {
             NotUtf8 { .. } => Some("save the model as UTF-8 (plain text)".into()),
             Syntax { suggestion: Some(s), .. } => Some(format!("did you mean `{s}`?")),
             EmptyFile => Some("see examples/classic.sdk for a complete model".into()),
+            TooDeep { .. } => Some(
+                "write a long sum as `sum(c in AREA: v[c])` and a long conjunction as `for c in AREA: ...`, or split the rule".into(),
+            ),
+            RuleTooLarge { .. } => Some(
+                "narrow the quantifiers with `where`, iterate a relation's pairs (`for (a, b) in king`) instead of all pairs of cells, or split the rule".into(),
+            ),
+            ModelTooLarge { rule: None, .. } => {
+                Some("use a smaller grid or fewer values".into())
+            }
+            ModelTooLarge { .. } => Some(
+                "narrow the rule's quantifiers with `where`, or split it into smaller rules".into(),
+            ),
             MissingGrid => Some("add a line such as `grid 9x9` (rows x columns)".into()),
             BoxesDontTile { rows, cols, .. } => Some(format!(
                 "box height must divide {rows} and box width must divide {cols}; for example {}",
@@ -484,7 +554,8 @@ pub struct Source<'a> {
     pub text: &'a str,
 }
 
-/// 1-based line and column (in characters) of a byte offset.
+/// 1-based line and column (in characters) of a byte offset. Scans the text: for many
+/// offsets into one text, build a `LineIndex` once.
 pub fn line_col(text: &str, offset: usize) -> (usize, usize) {
     let offset = offset.min(text.len());
     let before = &text[..floor_char_boundary(text, offset)];
@@ -500,21 +571,89 @@ fn floor_char_boundary(text: &str, mut i: usize) -> usize {
     i
 }
 
+/// Where each line of a text starts, found once: line and column of any offset are then a
+/// binary search and a count of the characters before it on its line.
+#[derive(Debug, Clone)]
+pub struct LineIndex {
+    /// Byte offset of each line's first byte: 0, then one past every `\n`.
+    starts: Vec<usize>,
+}
+
+impl LineIndex {
+    pub fn new(text: &str) -> Self {
+        let mut starts = vec![0];
+        starts.extend(
+            text.bytes()
+                .enumerate()
+                .filter(|&(_, b)| b == b'\n')
+                .map(|(i, _)| i + 1),
+        );
+        LineIndex { starts }
+    }
+
+    /// The 0-based line of a byte offset.
+    fn line(&self, offset: usize) -> usize {
+        self.starts.partition_point(|&s| s <= offset) - 1
+    }
+
+    fn last_line(&self) -> usize {
+        self.starts.len() - 1
+    }
+
+    /// Line `i`'s first byte, the end of its text (before its `\n`) and the start of the next.
+    fn bounds(&self, text: &str, i: usize) -> (usize, usize, usize) {
+        let next = self.starts.get(i + 1).copied().unwrap_or(text.len());
+        let end = if next > self.starts[i] && text.as_bytes()[next - 1] == b'\n' {
+            next - 1
+        } else {
+            next
+        };
+        (self.starts[i], end, next)
+    }
+
+    /// 1-based line and column (in characters) of a byte offset of `text`, the text the
+    /// index was built from; the same as `line_col(text, offset)`.
+    pub fn line_col(&self, text: &str, offset: usize) -> (usize, usize) {
+        let offset = floor_char_boundary(text, offset.min(text.len()));
+        let line = self.line(offset);
+        let col = text[self.starts[line]..offset].chars().count() + 1;
+        (line + 1, col)
+    }
+}
+
+/// How many mistakes of one kind (an `ErrorKind` variant) are shown: past these, the rest of
+/// the kind are only counted, so a file with 20,000 bad givens is reported in a moment and a
+/// screenful, not in 20,000 snippets.
+pub const SHOWN_PER_KIND: usize = 20;
+
+/// The line that follows the last mistake shown of a kind that had more: "19,980 more
+/// mistakes like the one above (not shown)".
+pub fn more_like_it(n: usize) -> String {
+    if n == 1 {
+        "1 more mistake like the one above (not shown)".into()
+    } else {
+        format!(
+            "{} more mistakes like the one above (not shown)",
+            thousands(n as u128)
+        )
+    }
+}
+
 #[derive(Debug)]
-struct Report {
+struct Report<'a> {
     message: String,
     help: Option<String>,
-    src: NamedSource<String>,
+    src: Excerpt<'a>,
     labels: Vec<LabeledSpan>,
 }
 
-impl fmt::Display for Report {
+impl fmt::Display for Report<'_> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(&self.message)
     }
 }
-impl std::error::Error for Report {}
-impl miette::Diagnostic for Report {
+impl std::error::Error for Report<'_> {}
+impl miette::Diagnostic for Report<'_> {
     fn help<'a>(&'a self) -> Option<Box<dyn fmt::Display + 'a>> {
         self.help
             .as_ref()
@@ -530,22 +669,39 @@ impl miette::Diagnostic for Report {
 
 /// Render one diagnostic as plain text (no colour, so snapshots and logs read the same):
 /// `× message`, then `╭─[file:line:column]`, the source lines with the span underlined, and help.
+/// Builds a `LineIndex` of the source: to render many diagnostics of one text, use
+/// `render_with` and one index.
 pub fn render(diag: &Diagnostic, source: &Source) -> String {
+    render_with(diag, source, &LineIndex::new(source.text))
+}
+
+/// `render`, with the source's line index built once by the caller. Only the lines around the
+/// spans are handed to the renderer, and a line longer than `LONG_LINE` characters is shown as
+/// windows around the spans on it (`…` where text is left out); the header still gives the
+/// span's true line and column.
+pub fn render_with(diag: &Diagnostic, source: &Source, index: &LineIndex) -> String {
     let span = clamp(diag.span, source.text);
+    let related = diag
+        .related
+        .as_ref()
+        .map(|(rel, label)| (clamp(*rel, source.text), label));
+    let mut spans = vec![span];
+    spans.extend(related.as_ref().map(|(r, _)| *r));
+    let (src, at) = Excerpt::new(source.name, source.text, index, &spans);
     let mut labels = vec![LabeledSpan::new_primary_with_span(
         Some(diag.kind.label()),
-        to_miette(span),
+        to_miette(at[0]),
     )];
-    if let Some((rel, label)) = &diag.related {
+    if let Some((_, label)) = related {
         labels.push(LabeledSpan::new_with_span(
             Some(label.clone()),
-            to_miette(clamp(*rel, source.text)),
+            to_miette(at[1]),
         ));
     }
     let report = Report {
         message: diag.kind.to_string(),
         help: diag.kind.help(),
-        src: NamedSource::new(source.name, source.text.to_string()),
+        src,
         labels,
     };
     let mut out = String::new();
@@ -554,7 +710,7 @@ pub fn render(diag: &Diagnostic, source: &Source) -> String {
         .with_links(false);
     if handler.render_report(&mut out, &report).is_err() {
         // Rendering into a String cannot fail in practice; fall back to the one-line form.
-        let (l, c) = line_col(source.text, span.start);
+        let (l, c) = index.line_col(source.text, span.start);
         out = format!("{}:{l}:{c}: {}\n", source.name, diag.kind);
     }
     out
@@ -566,6 +722,12 @@ pub fn one_line(diag: &Diagnostic, source: &Source) -> String {
     format!("{}:{l}:{c}: {}", source.name, diag.kind)
 }
 
+/// `one_line`, with the source's line index built once by the caller.
+pub fn one_line_with(diag: &Diagnostic, source: &Source, index: &LineIndex) -> String {
+    let (l, c) = index.line_col(source.text, diag.span.start);
+    format!("{}:{l}:{c}: {}", source.name, diag.kind)
+}
+
 fn clamp(span: Span, text: &str) -> Span {
     let start = floor_char_boundary(text, span.start.min(text.len()));
     let end = floor_char_boundary(text, span.end.min(text.len())).max(start);
@@ -574,4 +736,286 @@ fn clamp(span: Span, text: &str) -> Span {
 
 fn to_miette(span: Span) -> SourceSpan {
     SourceSpan::new(span.start.into(), span.end - span.start)
+}
+
+/// A line longer than this many characters is shown as windows around the spans on it.
+const LONG_LINE: usize = 120;
+/// About how many characters of a long line are shown around a span on it.
+const WINDOW: usize = 100;
+/// Lines read around each span: miette shows one line of context before and after, and a span
+/// that ends with its line's `\n` makes it read one more.
+const MARGIN: usize = 2;
+/// Two spans whose lines (with their margins) are at most this many lines apart are shown in
+/// one snippet with every line between, as miette shows them; farther apart, in two.
+const MAX_GAP: usize = 20;
+const ELLIPSIS: &str = "…";
+
+/// What a diagnostic's renderer reads instead of the whole source: the few lines around its
+/// spans, in blocks of consecutive lines, each long line cut to windows around the spans.
+/// Offsets into it are "excerpt offsets" (each block at its own `start`); it reports every
+/// line with its true number and the primary span's true column, so the header and the line
+/// numbers read as if the whole file had been rendered.
+#[derive(Debug)]
+struct Excerpt<'a> {
+    name: &'a str,
+    text: &'a str,
+    index: &'a LineIndex,
+    blocks: Vec<Block>,
+}
+
+#[derive(Debug)]
+struct Block {
+    /// The excerpt offset of the block's first byte.
+    start: usize,
+    /// The 0-based line number of its first line in the source.
+    first_line: usize,
+    /// How many lines it has.
+    lines: usize,
+    text: String,
+    /// Runs of the block's text copied from the source, in order: (offset in the block,
+    /// offset in the source, length). What is not in a run is an inserted `…`.
+    runs: Vec<(usize, usize, usize)>,
+}
+
+impl Block {
+    /// The excerpt offset of a source offset the block shows (an offset in a cut, which no
+    /// span end is, goes to the end of the run before it).
+    fn to_excerpt(&self, offset: usize) -> Option<usize> {
+        let i = self.runs.partition_point(|&(_, o, _)| o <= offset);
+        let (b, o, n) = self.runs[i.checked_sub(1)?];
+        Some(self.start + b + (offset - o).min(n))
+    }
+
+    /// The source offset of an excerpt offset in a run of the block.
+    fn to_source(&self, offset: usize) -> Option<usize> {
+        let local = offset.checked_sub(self.start)?;
+        let i = self.runs.partition_point(|&(b, _, _)| b <= local);
+        let (b, o, n) = self.runs[i.checked_sub(1)?];
+        (local <= b + n).then_some(o + local - b)
+    }
+}
+
+impl<'a> Excerpt<'a> {
+    /// The excerpt of `text` that shows `spans`, and each span's place in it.
+    fn new(
+        name: &'a str,
+        text: &'a str,
+        index: &'a LineIndex,
+        spans: &[Span],
+    ) -> (Self, Vec<Span>) {
+        // The lines to show: each span's, with a margin, merged when close.
+        let range = |s: &Span| {
+            let (a, b) = (index.line(s.start), index.line(s.end));
+            (
+                a.saturating_sub(MARGIN),
+                (b + MARGIN).min(index.last_line()),
+            )
+        };
+        let mut ranges: Vec<(usize, usize)> = spans.iter().map(range).collect();
+        ranges.sort_unstable();
+        let mut merged: Vec<(usize, usize)> = Vec::new();
+        for (a, b) in ranges {
+            match merged.last_mut() {
+                Some(last) if a <= last.1 + 1 + MAX_GAP => last.1 = last.1.max(b),
+                _ => merged.push((a, b)),
+            }
+        }
+        let mut blocks = Vec::with_capacity(merged.len());
+        let mut start = 0;
+        for (a, b) in merged {
+            let block = Self::block(text, index, spans, start, a, b);
+            // One excerpt offset between blocks, so no offset is in two of them.
+            start = block.start + block.text.len() + 1;
+            blocks.push(block);
+        }
+        let excerpt = Excerpt {
+            name,
+            text,
+            index,
+            blocks,
+        };
+        let at = spans
+            .iter()
+            .map(|s| {
+                let start = excerpt.to_excerpt(s.start);
+                let end = excerpt.to_excerpt(s.end).max(start);
+                Span::new(start, end)
+            })
+            .collect();
+        (excerpt, at)
+    }
+
+    fn to_excerpt(&self, offset: usize) -> usize {
+        let line = self.index.line(offset);
+        self.blocks
+            .iter()
+            .find(|b| (b.first_line..b.first_line + b.lines).contains(&line))
+            .map_or(0, |b| b.to_excerpt(offset).unwrap_or(b.start))
+    }
+
+    /// Lines `first..=last` of the source, long ones cut around the spans' ends on them.
+    fn block(
+        text: &str,
+        index: &LineIndex,
+        spans: &[Span],
+        start: usize,
+        first: usize,
+        last: usize,
+    ) -> Block {
+        let mut block = Block {
+            start,
+            first_line: first,
+            lines: last + 1 - first,
+            text: String::new(),
+            runs: Vec::new(),
+        };
+        // The windows (in characters) of each long line, where spans end on it.
+        let mut windows: Vec<Option<Vec<(usize, usize)>>> = Vec::with_capacity(last + 1 - first);
+        for line in first..=last {
+            let (ls, le, _) = index.bounds(text, line);
+            let t = &text[ls..le];
+            windows.push(
+                (t.len() > LONG_LINE && t.chars().count() > LONG_LINE).then(|| {
+                    let col = |o: usize| text[ls..o].chars().count();
+                    let on = |o: usize| index.line(o) == line;
+                    let mut w = Vec::new();
+                    for s in spans {
+                        match (on(s.start), on(s.end)) {
+                            (true, true) if col(s.end) - col(s.start) <= WINDOW / 2 => {
+                                let (a, b) = (col(s.start), col(s.end));
+                                let pad = (WINDOW - (b - a)) / 2;
+                                w.push((a.saturating_sub(pad), b + pad));
+                            }
+                            (at_start, at_end) => {
+                                if at_start {
+                                    let a = col(s.start);
+                                    w.push((a.saturating_sub(WINDOW / 4), a + WINDOW / 4));
+                                }
+                                if at_end {
+                                    let b = col(s.end);
+                                    w.push((b.saturating_sub(WINDOW / 4), b + WINDOW / 4));
+                                }
+                            }
+                        }
+                    }
+                    w
+                }),
+            );
+        }
+        // A long line no span ends on shows the windows of the nearest line that has some, so
+        // the columns line up; the first `WINDOW` characters when there is none.
+        let found: Vec<usize> = (0..windows.len())
+            .filter(|&i| windows[i].as_ref().is_some_and(|w| !w.is_empty()))
+            .collect();
+        for i in 0..windows.len() {
+            if windows[i].as_ref().is_some_and(|w| w.is_empty()) {
+                let near = found.iter().min_by_key(|&&j| j.abs_diff(i));
+                windows[i] = Some(near.map_or(vec![(0, WINDOW)], |&j| {
+                    windows[j].clone().unwrap_or_default()
+                }));
+            }
+        }
+        for (line, w) in (first..=last).zip(windows) {
+            let (ls, le, next) = index.bounds(text, line);
+            match w {
+                None => block.copy(text, ls, next),
+                Some(mut w) => {
+                    let n = text[ls..le].chars().count();
+                    for x in &mut w {
+                        *x = (x.0.min(n), x.1.min(n));
+                    }
+                    w.sort_unstable();
+                    // Windows that overlap or nearly touch are one.
+                    let mut cut: Vec<(usize, usize)> = Vec::new();
+                    for (a, b) in w {
+                        match cut.last_mut() {
+                            Some(last) if a <= last.1 + 4 => last.1 = last.1.max(b),
+                            _ => cut.push((a, b)),
+                        }
+                    }
+                    // Characters to bytes.
+                    let bytes: Vec<usize> = text[ls..le]
+                        .char_indices()
+                        .map(|(o, _)| ls + o)
+                        .chain([le])
+                        .collect();
+                    let mut shown_to = 0;
+                    for (a, b) in cut {
+                        if a > shown_to {
+                            block.text.push_str(ELLIPSIS);
+                        }
+                        block.copy(text, bytes[a], bytes[b]);
+                        shown_to = b;
+                    }
+                    if shown_to < n {
+                        block.text.push_str(ELLIPSIS);
+                    }
+                    block.copy(text, le, next);
+                }
+            }
+        }
+        block
+    }
+}
+
+impl Block {
+    /// Append source bytes `from..to` to the block's text.
+    fn copy(&mut self, text: &str, from: usize, to: usize) {
+        if from < to {
+            self.runs.push((self.text.len(), from, to - from));
+            self.text.push_str(&text[from..to]);
+        }
+    }
+}
+
+impl SourceCode for Excerpt<'_> {
+    fn read_span<'s>(
+        &'s self,
+        span: &SourceSpan,
+        before: usize,
+        after: usize,
+    ) -> Result<Box<dyn SpanContents<'s> + 's>, MietteError> {
+        let end = span.offset() + span.len();
+        let block = self
+            .blocks
+            .iter()
+            .find(|b| b.start <= span.offset() && end <= b.start + b.text.len())
+            .ok_or(MietteError::OutOfBounds)?;
+        let local = SourceSpan::new((span.offset() - block.start).into(), span.len());
+        let read = block.text.as_str().read_span(&local, before, after)?;
+        let (mut line, mut column) = (block.first_line + read.line(), read.column());
+        if before == 0 && after == 0 {
+            // The header: the span's true line and column, whatever was cut from its line.
+            if let Some(o) = block.to_source(span.offset()) {
+                let (l, c) = self.index.line_col(self.text, o);
+                (line, column) = (l - 1, c - 1);
+            }
+        }
+        Ok(Box::new(MietteSpanContents::new_named(
+            self.name.to_string(),
+            read.data(),
+            SourceSpan::new(
+                (read.span().offset() + block.start).into(),
+                read.span().len(),
+            ),
+            line,
+            column,
+            // miette counts the lines from the start of what it reads, and compares that count
+            // to decide whether two spans share a snippet: count from the start of the file.
+            block.first_line + read.line_count(),
+        )))
+    }
+}
+
+/// `1234567` as `1,234,567`.
+pub fn thousands(n: u128) -> String {
+    let digits = n.to_string();
+    let mut out = String::new();
+    for (i, c) in digits.chars().enumerate() {
+        if i > 0 && (digits.len() - i) % 3 == 0 {
+            out.push(',');
+        }
+        out.push(c);
+    }
+    out
 }

@@ -44,6 +44,7 @@ pub enum EmitError {
         name: String,
     },
     Io(io::Error),
+    Output(crate::output::OutputError),
 }
 
 impl fmt::Display for EmitError {
@@ -55,7 +56,14 @@ impl fmt::Display for EmitError {
                 name.len()
             ),
             EmitError::Io(e) => write!(f, "{e}"),
+            EmitError::Output(e) => write!(f, "{e}"),
         }
+    }
+}
+
+impl From<crate::output::OutputError> for EmitError {
+    fn from(e: crate::output::OutputError) -> Self {
+        EmitError::Output(e)
     }
 }
 
@@ -84,48 +92,10 @@ pub fn to_string(mip: &Mip, format: Format) -> Result<String, EmitError> {
     Ok(String::from_utf8(buf).expect("emitters write ASCII names and numbers"))
 }
 
-/// Write to `path` through a temporary file in the same directory, renamed into place only
-/// when complete: a failure never leaves a half-written model behind.
+/// Write to the file `path` the way every `-o` is written (`output::write`): whole or not at
+/// all, keeping its mode, never replacing a device, FIFO or symlink.
 pub fn write_file(mip: &Mip, format: Format, path: &Path) -> Result<(), EmitError> {
-    write_atomic(path, |w| write(mip, format, w))
-}
-
-/// Write a file whole or not at all: into a temporary file next to `path`, renamed over it
-/// once complete. A failure names `path`, not the temporary file.
-pub fn write_atomic(
-    path: &Path,
-    fill: impl FnOnce(&mut io::BufWriter<&std::fs::File>) -> Result<(), EmitError>,
-) -> Result<(), EmitError> {
-    let about_path = |e: io::Error| {
-        // tempfile appends the temporary file's name (` at path ".sdkc-….tmp"`) to the
-        // system's words: keep the words, and name the file the user asked for.
-        let text = e.to_string();
-        let cause = text
-            .split(" at path \"")
-            .next()
-            .unwrap_or(&text)
-            .to_string();
-        EmitError::Io(io::Error::new(
-            e.kind(),
-            format!("cannot write {}: {cause}", path.display()),
-        ))
-    };
-    let dir = match path.parent() {
-        Some(d) if !d.as_os_str().is_empty() => d,
-        _ => Path::new("."),
-    };
-    let tmp = tempfile::Builder::new()
-        .prefix(".sdkc-")
-        .suffix(".tmp")
-        .tempfile_in(dir)
-        .map_err(about_path)?;
-    {
-        let mut w = io::BufWriter::with_capacity(1 << 20, tmp.as_file());
-        fill(&mut w)?;
-        w.flush().map_err(about_path)?;
-    }
-    tmp.persist(path).map_err(|e| about_path(e.error))?;
-    Ok(())
+    crate::output::write(path, |w| write(mip, format, w))
 }
 
 /// Fixed MPS holds names of at most 8 characters: the first name that does not fit, as an error.

@@ -15,6 +15,60 @@ pub fn conjuncts(p: &Puzzle, expr: &Expr, vars: usize) -> Vec<G> {
     flatten_and(ground(p, expr, &mut env, true))
 }
 
+/// How many terms grounding may make of one rule. Every rule of the examples stays under
+/// 20,000 (the fancy seed's largest is about 10,000); a 25x25 grid's `for (a, b) in cells` is
+/// 3.7 million. Beyond this, memory (about 100 bytes a term through the lowering) and time
+/// grow past what a puzzle needs.
+pub const MAX_TERMS: u64 = 5_000_000;
+
+/// An upper bound on the terms grounding `e` makes: each quantifier and aggregate multiplies
+/// its filter and body by the size of its set. Computed without expanding anything, so a rule
+/// too large to ground is refused before its memory is spent.
+pub fn estimate(p: &Puzzle, e: &Expr) -> u128 {
+    let members = |binder: &Binder, set: &SetTerm| -> u128 {
+        let n = match set {
+            SetTerm::Cells(c) => c.len() as u128,
+            // A neighbourhood is at most the relation's offsets.
+            SetTerm::Neighbours(rel, _) => p.relations[*rel].offsets.len() as u128,
+            SetTerm::Pairs(rel) => {
+                return p.cell_count() as u128 * p.relations[*rel].offsets.len() as u128;
+            }
+            SetTerm::Steps(c) => return c.len().saturating_sub(1) as u128,
+        };
+        match binder {
+            Binder::One(_) => n,
+            Binder::Pair(..) => n * n.saturating_sub(1) / 2,
+        }
+    };
+    match e {
+        Expr::Int(_)
+        | Expr::Bool(_)
+        | Expr::Value(_)
+        | Expr::Row(_)
+        | Expr::Col(_)
+        | Expr::HasMark(..) => 1,
+        Expr::Neg(x) | Expr::Abs(x) | Expr::Not(x) => 1 + estimate(p, x),
+        Expr::Bin(_, l, r) => (1 + estimate(p, l)).saturating_add(estimate(p, r)),
+        Expr::Quant {
+            binder,
+            set,
+            filter,
+            body,
+            ..
+        }
+        | Expr::Agg {
+            binder,
+            set,
+            filter,
+            body,
+            ..
+        } => {
+            let each = estimate(p, body) + filter.as_ref().map_or(0, |f| estimate(p, f));
+            members(binder, set).saturating_mul(each).saturating_add(1)
+        }
+    }
+}
+
 /// A ground expression: no variables, no quantifiers, data folded, `not` only inside `Cmp`.
 #[derive(Debug, Clone, PartialEq)]
 pub enum G {

@@ -13,6 +13,7 @@ pub mod analyze;
 pub mod ast;
 pub mod batch;
 pub mod check;
+pub mod cleanup;
 pub mod diagnostic;
 pub mod emit;
 pub mod engine;
@@ -21,6 +22,7 @@ pub mod grid;
 pub mod ground;
 pub mod lower;
 pub mod mip;
+pub mod output;
 pub mod parse;
 pub mod puzzle;
 pub mod search;
@@ -30,14 +32,39 @@ use diagnostic::{Diagnostic, Origin, Source};
 use mip::Mip;
 use puzzle::Puzzle;
 
-/// A model that did not compile: its diagnostics, rendered against the sources they point into.
+/// A model that did not compile: its mistakes, rendered against the sources they point into.
+/// Of each kind of mistake (an `ErrorKind` variant) the first `diagnostic::SHOWN_PER_KIND` are
+/// kept and rendered, in the order found; the rest are only counted, so 20,000 bad givens are
+/// reported in a moment and a screenful.
 #[derive(Debug)]
 pub struct ModelErrors {
+    /// The mistakes shown.
     pub diagnostics: Vec<Diagnostic>,
-    /// Each diagnostic rendered (file:line:column, source line, underline, help).
+    /// Each one rendered (file:line:column, source lines, underline, help); the last shown of
+    /// a kind that has more ends with the line that counts them (`diagnostic::more_like_it`).
     pub rendered: Vec<String>,
-    /// Each diagnostic as `file:line:column: message`.
+    /// Each one as `file:line:column: message`.
     pub one_line: Vec<String>,
+    /// For each one, how many more of its kind were left out after it (0 but for the last
+    /// shown of a kind that has more).
+    pub omitted: Vec<usize>,
+    /// Every mistake found, shown or not.
+    pub total: usize,
+}
+
+impl ModelErrors {
+    /// `one_line`, with the line that counts the mistakes left out after the last shown of
+    /// each kind that has more: the `errors` of `--json`.
+    pub fn one_line_counted(&self) -> Vec<String> {
+        let mut out = Vec::with_capacity(self.one_line.len());
+        for (line, &more) in self.one_line.iter().zip(&self.omitted) {
+            out.push(line.clone());
+            if more > 0 {
+                out.push(diagnostic::more_like_it(more));
+            }
+        }
+        out
+    }
 }
 
 /// Parse and analyze a model file's bytes. `name` is what messages call the file;
@@ -54,8 +81,56 @@ pub fn load(name: &str, bytes: &[u8], givens: Option<&str>) -> Result<Puzzle, Mo
         }
     };
     let model = parse::parse(text).map_err(|d| errors(vec![d], name, text, givens))?;
-    analyze::analyze(&model, givens).map_err(|ds| errors(ds, name, text, givens))
+    let puzzle = analyze::analyze(&model, givens).map_err(|ds| errors(ds, name, text, givens))?;
+    within_budget(&puzzle).map_err(|d| errors(vec![d], name, text, givens))?;
+    Ok(puzzle)
 }
+
+/// Refuse a model whose rules would ground to more terms than `ground::MAX_TERMS`, or whose
+/// distinct rules alone would make a MIP larger than `MAX_NONZEROS`: before the memory is spent,
+/// naming the rule and the size.
+fn within_budget(p: &Puzzle) -> Result<(), Diagnostic> {
+    let mut nonzeros = p.cell_count() as u128 * p.value_count() as u128;
+    for rule in &p.rules {
+        match &rule.kind {
+            puzzle::RuleKind::Expr { expr, .. } => {
+                let estimate = ground::estimate(p, expr);
+                if estimate > u128::from(ground::MAX_TERMS) {
+                    return Err(Diagnostic::new(
+                        rule.span,
+                        diagnostic::ErrorKind::RuleTooLarge {
+                            rule: rule.name.clone(),
+                            estimate,
+                            limit: ground::MAX_TERMS,
+                        },
+                    ));
+                }
+                nonzeros += estimate;
+            }
+            puzzle::RuleKind::Distinct(areas) => {
+                // One row per area and value, a term per cell of the area.
+                nonzeros += areas
+                    .iter()
+                    .map(|a| a.cells.len() as u128 * p.value_count() as u128)
+                    .sum::<u128>();
+            }
+        }
+    }
+    if nonzeros > u128::from(MAX_NONZEROS) {
+        return Err(Diagnostic::new(
+            diagnostic::Span::new(0, 0),
+            diagnostic::ErrorKind::ModelTooLarge {
+                rule: None,
+                estimate: nonzeros,
+                limit: MAX_NONZEROS,
+            },
+        ));
+    }
+    Ok(())
+}
+
+/// The largest MIP sdkc builds, in non-zeros (an estimate from the rules, before lowering).
+pub const MAX_NONZEROS: u64 = 30_000_000;
 
 /// `load`, then `lower`: the puzzle and its MIP, or every mistake rendered.
 pub fn build(name: &str, bytes: &[u8], givens: Option<&str>) -> Result<(Puzzle, Mip), ModelErrors> {
@@ -95,22 +170,50 @@ fn errors(diags: Vec<Diagnostic>, name: &str, text: &str, givens: Option<&str>) 
         name: "--givens",
         text: givens.unwrap_or(""),
     };
+    // Each text's lines found once: every message is then a binary search away.
+    let model_index = diagnostic::LineIndex::new(text);
+    let arg_index = diagnostic::LineIndex::new(arg_src.text);
     let src = |d: &Diagnostic| {
         if d.origin == Origin::GivensArg {
-            &arg_src
+            (&arg_src, &arg_index)
         } else {
-            &model_src
+            (&model_src, &model_index)
         }
     };
-    ModelErrors {
-        rendered: diags
-            .iter()
-            .map(|d| diagnostic::render(d, src(d)))
-            .collect(),
-        one_line: diags
-            .iter()
-            .map(|d| diagnostic::one_line(d, src(d)))
-            .collect(),
-        diagnostics: diags,
+    let total = diags.len();
+    // (found, shown) for each kind.
+    use std::mem::discriminant;
+    let mut kinds = std::collections::HashMap::<_, (usize, usize)>::new();
+    for d in &diags {
+        kinds.entry(discriminant(&d.kind)).or_default().0 += 1;
     }
+    let mut out = ModelErrors {
+        diagnostics: Vec::new(),
+        rendered: Vec::new(),
+        one_line: Vec::new(),
+        omitted: Vec::new(),
+        total,
+    };
+    for d in diags {
+        let (found, shown) = kinds.get_mut(&discriminant(&d.kind)).expect("counted above");
+        if *shown == diagnostic::SHOWN_PER_KIND {
+            continue;
+        }
+        *shown += 1;
+        let more = if *shown == diagnostic::SHOWN_PER_KIND {
+            *found - *shown
+        } else {
+            0
+        };
+        let (s, index) = src(&d);
+        let mut rendered = diagnostic::render_with(&d, s, index);
+        if more > 0 {
+            rendered.push_str(&format!("  … {}\n", diagnostic::more_like_it(more)));
+        }
+        out.rendered.push(rendered);
+        out.one_line.push(diagnostic::one_line_with(&d, s, index));
+        out.omitted.push(more);
+        out.diagnostics.push(d);
+    }
+    out
 }

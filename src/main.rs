@@ -129,7 +129,7 @@ enum Command {
         tries: u64,
         #[arg(long, value_enum, default_value_t = PuzzleFormat::Line)]
         format: PuzzleFormat,
-        /// Write the puzzles here instead of standard output.
+        /// Write the puzzles to this file (`-`: standard output, the default).
         #[arg(short, long)]
         output: Option<PathBuf>,
         /// Seconds each solver question may take.
@@ -160,6 +160,13 @@ enum SolverChoice {
 
 fn main() -> ExitCode {
     let cli = Cli::parse();
+    // The guardian first, while sdkc has one thread (see `cleanup`).
+    if let Err(e) =
+        sdkc::cleanup::start_guardian().and_then(|()| sdkc::cleanup::install_signal_handler())
+    {
+        eprintln!("error: cannot catch interrupts: {e}");
+        return ExitCode::from(exit::IO);
+    }
     let code = match cli.command {
         Command::Compile {
             model,
@@ -253,17 +260,18 @@ fn model_errors(path: &Path, errs: sdkc::ModelErrors) -> (u8, Vec<String>) {
         for r in &errs.rendered {
             eprint!("{r}");
         }
-        let n = errs.rendered.len();
+        // Every mistake found, also those left out past the first few of a kind.
+        let n = errs.total;
         eprintln!(
             "error: {} in {}",
             if n == 1 {
                 "1 mistake".to_string()
             } else {
-                format!("{n} mistakes")
+                format!("{} mistakes", sdkc::diagnostic::thousands(n as u128))
             },
             path.display()
         );
-        (exit::MODEL, errs.one_line)
+        (exit::MODEL, errs.one_line_counted())
     }
 }
 
@@ -274,21 +282,25 @@ fn compile(
     stats: bool,
     formulation: Option<Formulation>,
 ) -> u8 {
+    let to_stdout = output == Some(Path::new("-"));
+    let out = output.map_or_else(
+        || path.with_extension(format.extension()),
+        Path::to_path_buf,
+    );
+    if let Err(e) = sdkc::output::refuse_inputs(&out, &[(path, "model")]) {
+        eprintln!("error: {e}");
+        return exit::USAGE;
+    }
     let (puzzle, mip) = match load(path, None, formulation) {
         Ok(p) => p,
         Err((code, _)) => return code,
     };
-    let to_stdout = output == Some(Path::new("-"));
     let result = if to_stdout {
         let stdout = std::io::stdout();
         let mut lock = std::io::BufWriter::new(stdout.lock());
         emit::write(&mip, format, &mut lock)
             .and_then(|()| lock.flush().map_err(emit::EmitError::Io))
     } else {
-        let out = output.map_or_else(
-            || path.with_extension(format.extension()),
-            Path::to_path_buf,
-        );
         emit::write_file(&mip, format, &out).map(|()| {
             eprintln!(
                 "wrote {} ({} columns, {} rows, {} non-zeros)",
@@ -303,7 +315,7 @@ fn compile(
         eprintln!("error: {e}");
         return match e {
             emit::EmitError::NameTooLong { .. } => exit::MODEL,
-            emit::EmitError::Io(_) => exit::IO,
+            emit::EmitError::Io(_) | emit::EmitError::Output(_) => exit::IO,
         };
     }
     if stats {
@@ -712,6 +724,12 @@ fn generate(a: &GenerateArgs) -> u8 {
         eprintln!("error: {msg}");
         return exit::USAGE;
     }
+    if let Some(out) = a.output
+        && let Err(e) = sdkc::output::refuse_inputs(out, &[(a.path, "model")])
+    {
+        eprintln!("error: {e}");
+        return exit::USAGE;
+    }
     let bytes = match read(a.path) {
         Ok(b) => b,
         Err((code, _)) => return code,
@@ -820,8 +838,8 @@ fn generate(a: &GenerateArgs) -> u8 {
             }
         }
     }
-    if let Some(path) = a.output {
-        if let Err(e) = emit::write_atomic(path, |w| {
+    if let Some(path) = a.output.filter(|p| *p != Path::new("-")) {
+        if let Err(e) = sdkc::output::write(path, |w| {
             w.write_all(out.as_bytes()).map_err(emit::EmitError::Io)
         }) {
             eprintln!("error: {e}");

@@ -32,6 +32,7 @@ pub fn parse(text: &str) -> Result<Model, Diagnostic> {
     {
         return Err(Diagnostic::new(Span::new(0, 0), ErrorKind::EmptyFile));
     }
+    check_nesting(text)?;
     let mut pairs = SdkParser::parse(Rule::file, text).map_err(|e| syntax_error(e, text))?;
     let file = pairs
         .next()
@@ -491,6 +492,175 @@ fn describe_expected(positives: &[Rule]) -> String {
         _ => {
             let last = names.pop().unwrap();
             format!("{} or {last}", names.join(", "))
+        }
+    }
+}
+
+/// How deep an expression may nest: brackets, `|...|`, quantifiers, prefix operators and the
+/// operators of a chain each count a level. Every stage after the parser (and pest's own
+/// parser) walks expressions recursively; at this depth each needs well under a megabyte of
+/// stack, so even a thread with a small stack is safe. Real rules nest a few levels.
+pub const MAX_NESTING: usize = 256;
+
+/// Refuse text nested deeper than `MAX_NESTING` before pest (whose parser recurses per bracket)
+/// or the Pratt parser (per prefix operator and per `=>`) ever see it. A lexical pass that knows
+/// the grammar's shape: it tells an opening `|` (where an operand starts) from a closing one,
+/// and bounds the depth of the syntax tree from above, since a left-associative chain
+/// `a + b + c` is a tree as deep as the chain is long.
+fn check_nesting(text: &str) -> Result<(), Diagnostic> {
+    // Precedence buckets, loosest first, as in `PRATT`; `PREFIX` is a run of `not` / unary `-`.
+    const IFF: usize = 0;
+    const IMPLIES: usize = 1;
+    const OR: usize = 2;
+    const AND: usize = 3;
+    const CMP: usize = 4;
+    const ADD: usize = 5;
+    const MUL: usize = 6;
+    const PREFIX: usize = 7;
+    /// One bracket (or the statement itself). Its depth is 1 + its quantifiers + the longest
+    /// run seen of each precedence: `a != 1 and b != 2` is `and` over `!=`, 2 + 1 deep, not 4.
+    #[derive(Default)]
+    struct Frame {
+        quantifiers: usize,
+        runs: [usize; 8],
+        longest: [usize; 8],
+    }
+    impl Frame {
+        fn depth(&self) -> usize {
+            1 + self.quantifiers + self.longest.iter().sum::<usize>()
+        }
+    }
+    let bytes = text.as_bytes();
+    let mut frames: Vec<Frame> = vec![Frame::default()];
+    // The depth of every frame but the innermost, kept up to date as frames open and close.
+    let mut outer = 0;
+    // After an operand (a name, a number, a closing bracket) a `|` closes and `-` is binary.
+    let mut after_operand = false;
+    let mut i = 0;
+    while i < bytes.len() {
+        let b = bytes[i];
+        let start = i;
+        i += 1;
+        // What this token does: open a bracket, add an operator of a precedence, a quantifier.
+        let mut op = None;
+        let mut quantifier = false;
+        match b {
+            b'#' => {
+                while i < bytes.len() && bytes[i] != b'\n' {
+                    i += 1;
+                }
+                continue;
+            }
+            b'"' => {
+                while i < bytes.len() && bytes[i] != b'"' && bytes[i] != b'\n' {
+                    i += 1;
+                }
+                i += 1;
+                after_operand = true;
+                continue;
+            }
+            // Grid blocks hold tokens, not expressions.
+            b'{' => {
+                while i < bytes.len() && bytes[i] != b'}' {
+                    i += 1;
+                }
+                i += 1;
+                after_operand = false;
+                continue;
+            }
+            b'(' | b'[' => {}
+            b'|' if !after_operand => {}
+            b')' | b']' | b'|' => {
+                if frames.len() > 1 {
+                    frames.pop();
+                    outer -= frames.last().map_or(0, Frame::depth);
+                }
+                operand_done(frames.last_mut());
+                after_operand = true;
+                continue;
+            }
+            b',' | b':' => {
+                // Arguments, and a quantifier's filter and body, sit side by side: what
+                // follows starts new runs.
+                if let Some(f) = frames.last_mut() {
+                    f.runs = [0; 8];
+                }
+                after_operand = false;
+                continue;
+            }
+            b'-' if !after_operand => op = Some(PREFIX),
+            b'+' | b'-' => op = Some(ADD),
+            b'*' => op = Some(MUL),
+            b'=' | b'<' | b'>' | b'!' => {
+                while i < bytes.len() && matches!(bytes[i], b'=' | b'<' | b'>') {
+                    i += 1;
+                }
+                op = Some(match &text[start..i] {
+                    "<=>" => IFF,
+                    "=>" => IMPLIES,
+                    _ => CMP,
+                });
+            }
+            _ if b.is_ascii_alphanumeric() || b == b'_' => {
+                while i < bytes.len() && (bytes[i].is_ascii_alphanumeric() || bytes[i] == b'_') {
+                    i += 1;
+                }
+                match &text[start..i] {
+                    "puzzle" | "grid" | "boxes" | "values" | "givens" | "regions" | "area"
+                    | "rule" | "marks" | "relation" | "encoding" => {
+                        frames = vec![Frame::default()];
+                        outer = 0;
+                        after_operand = false;
+                        continue;
+                    }
+                    "for" | "forall" | "exists" => quantifier = true,
+                    "not" => op = Some(PREFIX),
+                    "and" => op = Some(AND),
+                    "or" => op = Some(OR),
+                    "in" | "where" | "has" => {
+                        after_operand = false;
+                        continue;
+                    }
+                    _ => {
+                        operand_done(frames.last_mut());
+                        after_operand = true;
+                        continue;
+                    }
+                }
+            }
+            _ => continue,
+        }
+        after_operand = false;
+        let frame = frames
+            .last_mut()
+            .expect("the statement's frame is never popped");
+        if quantifier {
+            frame.quantifiers += 1;
+        } else if let Some(p) = op {
+            frame.runs[p] += 1;
+            frame.longest[p] = frame.longest[p].max(frame.runs[p]);
+            // A looser operator ends the operand of every tighter one.
+            for q in p + 1..PREFIX {
+                frame.runs[q] = 0;
+            }
+        } else {
+            outer += frame.depth();
+            frames.push(Frame::default());
+        }
+        let depth = outer + frames.last().map_or(0, Frame::depth);
+        if depth > MAX_NESTING {
+            return Err(Diagnostic::new(
+                Span::new(start, i),
+                ErrorKind::TooDeep { limit: MAX_NESTING },
+            ));
+        }
+    }
+    return Ok(());
+
+    /// An operand ends a run of prefix operators (`not not a`: two levels, then done).
+    fn operand_done(frame: Option<&mut Frame>) {
+        if let Some(f) = frame {
+            f.runs[PREFIX] = 0;
         }
     }
 }

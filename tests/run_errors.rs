@@ -200,6 +200,44 @@ fn missing_solution_file_exits_8() {
     );
 }
 
+/// A value on a 0-1 column further than 1e-6 from 0 or 1, or outside its bounds, is the
+/// solver's error, named with the column: never rounded into a grid.
+#[test]
+fn fractional_or_out_of_bounds_values_exit_8_naming_the_column() {
+    let dir = tempfile::tempdir().unwrap();
+    for (value, what) in [
+        (
+            "0.7",
+            "binary column `x_r1c3_1` has the value 0.7, which is not within 1e-6 of an integer",
+        ),
+        (
+            "7",
+            "binary column `x_r1c3_1` has the value 7, outside its bounds 0..1",
+        ),
+        (
+            "1e308",
+            "binary column `x_r1c3_1` has the value 1e308, outside its bounds 0..1",
+        ),
+    ] {
+        let fake = fake_solver(
+            dir.path(),
+            &format!(
+                "for a; do last=$a; done; printf 'Optimal - objective value 0\\n      0 x_r1c3_1  {value}  0\\n' > \"$last\""
+            ),
+        );
+        let out = sdkc_env(
+            &root(),
+            &["run", CLASSIC, "--solver", "cbc"],
+            &[("SDKC_CBC", &fake)],
+        );
+        assert_eq!(out.code, 8);
+        assert_eq!(
+            out.stderr,
+            format!("error: could not read the solution `cbc` wrote: {what}\n")
+        );
+    }
+}
+
 /// The checker catches a solver (or an encoding) that returns a grid breaking a rule: here a
 /// "solution" that sets every free cell to its first candidate value.
 #[test]

@@ -446,6 +446,10 @@ pub(super) fn encode<'p>(
         guarded: false,
     };
     for c in g.conjuncts {
+        // Past the budget the rule fails anyway: stop making rows nobody keeps.
+        if enc.b.over_budget() {
+            break;
+        }
         enc.post(&c, None)?;
     }
     Ok(())

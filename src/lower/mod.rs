@@ -56,6 +56,16 @@ pub fn lower(p: &Puzzle) -> Result<Mip, Diagnostic> {
                 })?;
             }
         }
+        if b.over_budget() {
+            return Err(Diagnostic::new(
+                rule.span,
+                ErrorKind::ModelTooLarge {
+                    rule: Some(rule.name.clone()),
+                    estimate: b.nonzeros as u128,
+                    limit: crate::MAX_NONZEROS,
+                },
+            ));
+        }
         stats.push(b.stats_since(&rule.name, before));
     }
     b.placeholder_if_empty();
@@ -128,6 +138,8 @@ pub(crate) struct Builder<'p> {
     /// The joint table of a pair of cells: a column p[i,j] per pair of values they can hold
     /// together, with `sum_j p[i,j] = x[a,i]` and `sum_i p[i,j] = x[b,j]`.
     pub(crate) pair_tables: std::collections::BTreeMap<(Cell, Cell), PairTable>,
+    /// Non-zeros of every row made so far (kept or not): the budget's measure.
+    nonzeros: usize,
 }
 
 impl<'p> Builder<'p> {
@@ -145,7 +157,13 @@ impl<'p> Builder<'p> {
             apart: Default::default(),
             same: Default::default(),
             pair_tables: Default::default(),
+            nonzeros: 0,
         }
+    }
+
+    /// Past `MAX_NONZEROS`: rows are no longer kept, and `lower` fails after the rule.
+    pub(crate) fn over_budget(&self) -> bool {
+        self.nonzeros as u64 > crate::MAX_NONZEROS
     }
 
     pub(crate) fn keep_apart(&mut self, a: Cell, b: Cell) {
@@ -290,6 +308,10 @@ impl<'p> Builder<'p> {
     }
 
     pub(crate) fn row(&mut self, name: String, terms: Vec<(usize, i64)>, sense: Sense, rhs: i64) {
+        self.nonzeros += terms.len();
+        if self.over_budget() {
+            return;
+        }
         self.rows.push(Row {
             name: lp_safe(name),
             terms,
@@ -412,11 +434,7 @@ impl<'p> Builder<'p> {
     }
 
     fn mark(&self) -> (usize, usize, usize) {
-        (
-            self.columns.len(),
-            self.rows.len(),
-            self.rows.iter().map(|r| r.terms.len()).sum(),
-        )
+        (self.columns.len(), self.rows.len(), self.nonzeros)
     }
 
     fn stats_since(&self, rule: &str, (c, r, z): (usize, usize, usize)) -> RuleStats {

@@ -8,11 +8,10 @@ mod highs;
 
 use std::ffi::OsString;
 use std::fmt;
+use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
-
-use wait_timeout::ChildExt;
 
 use crate::emit::{self, Format};
 use crate::mip::Mip;
@@ -216,17 +215,21 @@ fn solve_unless(
     let binary = opts.solver.locate().ok_or(SolveError::Missing {
         solver: opts.solver,
     })?;
-    let dir = tempfile::Builder::new().prefix("sdkc-").tempdir()?;
+    let dir = crate::cleanup::TempDir::new()?;
     // Absolute, because the solver runs with this directory as its working directory.
     let root = dir.path().canonicalize()?;
     let model = root.join(format!("model.{}", opts.format.extension()));
-    emit::write_file(mip, opts.format, &model).map_err(|e| match e {
-        emit::EmitError::Io(e) => SolveError::Io(e),
-        other => SolveError::Failed {
-            solver: opts.solver,
-            detail: other.to_string(),
-        },
-    })?;
+    // Inside sdkc's own temporary folder: a plain write, no atomic replacement needed.
+    let mut file = std::io::BufWriter::new(std::fs::File::create(&model)?);
+    emit::write(mip, opts.format, &mut file)
+        .and_then(|()| file.flush().map_err(emit::EmitError::Io))
+        .map_err(|e| match e {
+            emit::EmitError::Io(e) => SolveError::Io(e),
+            other => SolveError::Failed {
+                solver: opts.solver,
+                detail: other.to_string(),
+            },
+        })?;
     let solution = root.join("solution.txt");
     let args = match opts.solver {
         Solver::Cbc => cbc::args(&model, &solution, opts),
@@ -249,6 +252,7 @@ fn solve_unless(
         Solver::Cbc => cbc::read_solution(&text, mip),
         Solver::Highs => highs::read_solution(&text, mip),
     }
+    .and_then(|outcome| strict(outcome, mip))
     .map_err(|detail| SolveError::Unreadable {
         solver: opts.solver,
         detail,
@@ -267,62 +271,46 @@ fn run_process(
 ) -> Result<bool, SolveError> {
     let log = &dir.join("solver.log");
     let log_file = std::fs::File::create(log)?;
-    let mut child = Command::new(binary)
+    let mut command = Command::new(binary);
+    command
         .args(args)
         // Solvers drop logs (HiGHS.log) in their working directory: keep them in ours.
         .current_dir(dir)
         .stdin(Stdio::null())
         .stdout(log_file.try_clone()?)
-        .stderr(log_file)
-        .spawn()
-        .map_err(|e| match e.kind() {
-            std::io::ErrorKind::NotFound => SolveError::Missing { solver },
-            _ => SolveError::Failed {
-                solver,
-                detail: format!("could not start {}: {e}", binary.display()),
-            },
-        })?;
+        .stderr(log_file);
+    let mut child = crate::cleanup::Process::spawn(&mut command).map_err(|e| match e.kind() {
+        std::io::ErrorKind::NotFound => SolveError::Missing { solver },
+        _ => SolveError::Failed {
+            solver,
+            detail: format!("could not start {}: {e}", binary.display()),
+        },
+    })?;
     // The solver gets the time limit itself; this watchdog only catches one that ignores it.
     let grace = time_limit.map(|t| Duration::from_secs_f64(t * 1.2 + 2.0));
     let started = Instant::now();
+    // Poll: first often (most solves take milliseconds), then every 5 ms, so a cancel flag or
+    // the watchdog is seen soon. Dropping `child` on any early return kills its whole group.
+    let mut pause = Duration::from_micros(250);
     let status = loop {
-        // With a cancel flag, look at it every 5 ms (`try_wait` opens nothing, unlike
-        // `wait_timeout`); without one, wait to the end of the grace period.
-        let waited = match cancel {
-            Some(_) => child.try_wait().inspect(|s| {
-                if s.is_none() {
-                    std::thread::sleep(Duration::from_millis(5));
-                }
-            }),
-            None => child.wait_timeout(grace.unwrap_or(Duration::from_secs(3600))),
-        };
-        let waited = match waited {
-            Ok(w) => w,
-            Err(e) => {
-                // Do not leave the solver running behind an error.
-                let _ = child.kill();
-                let _ = child.wait();
-                return Err(e.into());
-            }
-        };
-        if let Some(s) = waited {
+        if let Some(s) = child.try_wait()? {
             break s;
         }
         if cancel.is_some_and(|c| c.load(std::sync::atomic::Ordering::Relaxed)) {
-            let _ = child.kill();
-            let _ = child.wait();
+            child.kill();
             return Ok(false);
         }
         if let Some(limit) = grace
             && started.elapsed() >= limit
         {
-            let _ = child.kill();
-            let _ = child.wait();
+            child.kill();
             return Err(SolveError::Hung {
                 solver,
                 seconds: limit.as_secs_f64(),
             });
         }
+        std::thread::sleep(pause);
+        pause = (pause * 2).min(Duration::from_millis(5));
     };
     if !status.success() {
         let how = match status.code() {
@@ -342,11 +330,66 @@ fn run_process(
 
 /// The last lines of a solver log, for error messages.
 fn tail(log: &Path) -> String {
-    let text = std::fs::read_to_string(log).unwrap_or_default();
+    // A solver may print bytes that are not UTF-8 (a path, a locale's message): show them lossily.
+    let text = String::from_utf8_lossy(&std::fs::read(log).unwrap_or_default()).into_owned();
     let lines: Vec<&str> = text.lines().filter(|l| !l.trim().is_empty()).collect();
     let start = lines.len().saturating_sub(3);
     let t = lines[start..].join(" / ");
     if t.is_empty() { "(nothing)".into() } else { t }
+}
+
+/// How far from an integer, or outside its bounds, a value may be: the solvers' own default
+/// feasibility tolerance. Beyond it the file is not a solution of the model sdkc wrote.
+const TOLERANCE: f64 = 1e-6;
+
+/// Every value within its column's bounds, and integral on integer columns (then rounded, so
+/// `0.9999999` is 1): a solver answer that is not is an error naming the column, never a
+/// silently rounded grid.
+fn strict(outcome: Outcome, mip: &Mip) -> Result<Outcome, String> {
+    // As the solver wrote it, more or less: 0.7, 7, 1e308 (not 309 digits).
+    let show = |v: f64| {
+        if v.abs() >= 1e6 {
+            format!("{v:e}")
+        } else {
+            format!("{v}")
+        }
+    };
+    let check = |mut values: Vec<f64>| -> Result<Vec<f64>, String> {
+        for (col, v) in values.iter_mut().enumerate() {
+            let c = &mip.columns[col];
+            let name = mip.column_name(col);
+            let kind = if mip.is_binary(col) {
+                "binary"
+            } else if c.integer {
+                "integer"
+            } else {
+                "continuous"
+            };
+            if *v < c.lower as f64 - TOLERANCE || *v > c.upper as f64 + TOLERANCE {
+                return Err(format!(
+                    "{kind} column `{name}` has the value {}, outside its bounds {}..{}",
+                    show(*v),
+                    c.lower,
+                    c.upper
+                ));
+            }
+            if c.integer {
+                if (*v - v.round()).abs() > TOLERANCE {
+                    return Err(format!(
+                        "{kind} column `{name}` has the value {}, which is not within {TOLERANCE:e} of an integer",
+                        show(*v)
+                    ));
+                }
+                *v = v.round();
+            }
+        }
+        Ok(values)
+    };
+    Ok(match outcome {
+        Outcome::Solved(v) => Outcome::Solved(check(v)?),
+        Outcome::Stopped(v) => Outcome::Stopped(check(v)?),
+        other => other,
+    })
 }
 
 /// Map column values to a grid: fixed cells from the model, others from the column at 1.

@@ -1,0 +1,123 @@
+//! Bounded work on any input: nesting and chains past sdkc's depth limit, rules that would
+//! ground to billions of terms and models whose MIP would not fit in memory are refused with a
+//! message naming the place and the size, never a stack overflow or an abort. (Measured in
+//! bench/limits.sh, not timed here: each of these answers in milliseconds.)
+
+mod common;
+use common::*;
+
+const SUDOKU: &str = "grid 9x9\nboxes 3x3\nrule distinct rows, columns, boxes\n";
+
+/// The model's mistakes in the one-line form (`--json`), and the exit code.
+fn mistakes(model: &str) -> (i32, String) {
+    let (_dir, out) = with_model(model.as_bytes(), &["run", "--json"]);
+    let json: serde_json::Value = serde_json::from_str(&out.stdout).unwrap();
+    let errors: Vec<&str> = json["errors"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|e| e.as_str().unwrap())
+        .collect();
+    (out.code, errors.join("\n"))
+}
+
+fn too_deep(at: &str) -> String {
+    format!(
+        "model.sdk:{at}: this expression nests more than 256 levels deep (brackets, `|...|`, quantifiers and chained operators count), more than sdkc accepts"
+    )
+}
+
+#[test]
+fn deep_brackets_bars_and_calls_are_refused_at_level_257() {
+    let cases = [
+        (
+            "(".repeat(5000) + "v[r1c1]" + &")".repeat(5000) + " == 1",
+            "4:264",
+        ),
+        (
+            "|".repeat(5000) + "v[r1c1]" + &"|".repeat(5000) + " == 1",
+            "4:264",
+        ),
+        (
+            "v[".repeat(5000) + "r1c1" + &"]".repeat(5000) + " == 1",
+            "4:520",
+        ),
+        (
+            "sum(c in cells: ".repeat(3000) + "v[c]" + &")".repeat(3000) + " == 1",
+            "4:4092",
+        ),
+        ("not ".repeat(6000) + "v[r1c1] == 1", "4:1029"),
+    ];
+    for (rule, at) in cases {
+        let (code, errors) = mistakes(&format!("{SUDOKU}rule x: {rule}\n"));
+        assert_eq!(code, 3);
+        assert_eq!(errors, too_deep(at));
+    }
+}
+
+#[test]
+fn long_chains_are_refused_at_level_257() {
+    let cases = [
+        (vec!["v[r1c1]"; 6000].join(" + ") + " >= 1", "4:2560"),
+        (vec!["v[r1c1] != 0"; 6000].join(" and "), "4:4328"),
+        (vec!["v[r1c1] == 1"; 6000].join(" => "), "4:4074"),
+    ];
+    for (rule, at) in cases {
+        let (code, errors) = mistakes(&format!("{SUDOKU}rule x: {rule}\n"));
+        assert_eq!(code, 3);
+        assert_eq!(errors, too_deep(at));
+    }
+}
+
+#[test]
+fn chains_within_the_limit_still_solve() {
+    // 120 conjuncts of a comparison each: `and` over `!=`, 122 levels, not 240.
+    let rule = vec!["v[r1c1] != 0"; 120].join(" and ");
+    let sum = vec!["v[r1c1]"; 200].join(" + ");
+    let (_dir, out) = with_model(
+        format!("{SUDOKU}rule x: {rule}\nrule y: {sum} >= 200\n").as_bytes(),
+        &["run", "--solver", "builtin"],
+    );
+    assert_eq!(out.code, 0, "{}", out.stderr);
+}
+
+#[test]
+fn a_grounding_bomb_is_refused_with_its_size() {
+    let (code, errors) = mistakes(
+        "grid 25x25\nboxes 5x5\nrule distinct rows, columns, boxes\n\
+         rule bomb: for a in cells: for b in cells: for c in cells: for d in cells: for e in cells: v[a] + v[b] != v[c] + v[d] + v[e]\n",
+    );
+    assert_eq!(code, 3);
+    assert_eq!(
+        errors,
+        "model.sdk:4:1: rule `bomb` would expand to about 858,459,717,188,126 terms, more than the 5,000,000 sdkc accepts"
+    );
+    let (code, errors) =
+        mistakes("grid 100x100\nvalues 1..100\nrule all: for (a, b) in cells: v[a] != v[b]\n");
+    assert_eq!(code, 3);
+    assert_eq!(
+        errors,
+        "model.sdk:3:1: rule `all` would expand to about 149,985,001 terms, more than the 5,000,000 sdkc accepts"
+    );
+}
+
+#[test]
+fn a_model_too_large_to_write_is_refused() {
+    // 196x196 with 196 values: about 30.1 million non-zeros before any rule of algebra.
+    let (code, errors) =
+        mistakes("grid 196x196\nboxes 14x14\nrule distinct rows, columns, boxes\n");
+    assert_eq!(code, 3);
+    assert_eq!(
+        errors,
+        "model.sdk:1:1: this model's MIP would have about 30,118,144 non-zeros, more than the 30,000,000 sdkc writes (about 1.6 GB of memory to write)"
+    );
+    // Within the estimate, but the lowering passes the bound: stopped at the rule.
+    let (code, errors) = mistakes(
+        "grid 20x20\nvalues 1..256\nrule s: for c in cells: sum(d in cells: v[d]) == 40000 + row(c)\n",
+    );
+    assert_eq!(code, 3);
+    assert_eq!(
+        errors,
+        "model.sdk:3:1: rule `s` takes this model's MIP past the 30,000,000 non-zeros sdkc writes (about 1.6 GB of memory to write)"
+    );
+}

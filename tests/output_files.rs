@@ -1,0 +1,189 @@
+//! `-o` writes what it was asked to and nothing else: a regular file is replaced whole and keeps
+//! its mode, a symlink's target is written, a device or FIFO is written in place, the model
+//! itself is refused, and a new file gets 0666 less the umask.
+
+mod common;
+use common::*;
+
+use std::os::unix::fs::{FileTypeExt, PermissionsExt};
+use std::path::Path;
+use std::process::Command;
+
+const CLASSIC: &str = "examples/classic.sdk";
+
+fn classic_lp() -> String {
+    sdkc(&["compile", CLASSIC, "-o", "-"]).stdout
+}
+
+fn mode(p: &Path) -> u32 {
+    std::fs::metadata(p).unwrap().permissions().mode() & 0o7777
+}
+
+#[test]
+fn a_0640_file_is_replaced_and_keeps_its_mode() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("model.lp");
+    std::fs::write(&out, "old\n").unwrap();
+    std::fs::set_permissions(&out, std::fs::Permissions::from_mode(0o640)).unwrap();
+    let o = sdkc(&["compile", CLASSIC, "-o", out.to_str().unwrap()]);
+    assert_eq!(o.code, 0, "{}", o.stderr);
+    assert_eq!(std::fs::read_to_string(&out).unwrap(), classic_lp());
+    assert_eq!(mode(&out), 0o640);
+    // Nothing else in the folder: no temporary file left beside it.
+    assert_eq!(std::fs::read_dir(dir.path()).unwrap().count(), 1);
+}
+
+#[test]
+fn a_new_file_gets_0666_less_the_umask() {
+    let dir = tempfile::tempdir().unwrap();
+    for (umask, expected) in [(0o022, 0o644), (0o027, 0o640), (0o002, 0o664)] {
+        let out = dir.path().join(format!("new-{umask:o}.lp"));
+        let mut cmd = Command::new(env!("CARGO_BIN_EXE_sdkc"));
+        cmd.args(["compile", CLASSIC, "-o", out.to_str().unwrap()])
+            .current_dir(root());
+        // SAFETY: umask is async-signal-safe; it changes only the child's mask.
+        unsafe {
+            use std::os::unix::process::CommandExt;
+            cmd.pre_exec(move || {
+                libc::umask(umask);
+                Ok(())
+            });
+        }
+        assert!(cmd.status().unwrap().success());
+        assert_eq!(mode(&out), expected, "umask {umask:o}");
+    }
+}
+
+#[test]
+fn a_symlink_is_followed_and_its_target_replaced() {
+    let dir = tempfile::tempdir().unwrap();
+    let target = dir.path().join("real.lp");
+    std::fs::write(&target, "old\n").unwrap();
+    std::fs::set_permissions(&target, std::fs::Permissions::from_mode(0o604)).unwrap();
+    let link = dir.path().join("link.lp");
+    std::os::unix::fs::symlink("real.lp", &link).unwrap();
+    let o = sdkc(&["compile", CLASSIC, "-o", link.to_str().unwrap()]);
+    assert_eq!(o.code, 0, "{}", o.stderr);
+    assert!(
+        std::fs::symlink_metadata(&link)
+            .unwrap()
+            .file_type()
+            .is_symlink()
+    );
+    assert_eq!(std::fs::read_to_string(&target).unwrap(), classic_lp());
+    assert_eq!(mode(&target), 0o604);
+    // A dangling symlink: its target is created.
+    let dangling = dir.path().join("dangling.lp");
+    std::os::unix::fs::symlink("made.lp", &dangling).unwrap();
+    let o = sdkc(&["compile", CLASSIC, "-o", dangling.to_str().unwrap()]);
+    assert_eq!(o.code, 0, "{}", o.stderr);
+    assert_eq!(
+        std::fs::read_to_string(dir.path().join("made.lp")).unwrap(),
+        classic_lp()
+    );
+}
+
+#[test]
+fn a_fifo_is_written_into_not_replaced() {
+    let dir = tempfile::tempdir().unwrap();
+    let fifo = dir.path().join("pipe");
+    let c = std::ffi::CString::new(fifo.to_str().unwrap()).unwrap();
+    // SAFETY: a plain system call on a valid path.
+    assert_eq!(unsafe { libc::mkfifo(c.as_ptr(), 0o644) }, 0);
+    let reader = {
+        let fifo = fifo.clone();
+        std::thread::spawn(move || std::fs::read_to_string(fifo).unwrap())
+    };
+    let o = sdkc(&["compile", CLASSIC, "-o", fifo.to_str().unwrap()]);
+    assert_eq!(o.code, 0, "{}", o.stderr);
+    assert_eq!(reader.join().unwrap(), classic_lp());
+    assert!(std::fs::metadata(&fifo).unwrap().file_type().is_fifo());
+}
+
+#[test]
+fn a_character_device_is_written_in_place() {
+    // SAFETY: geteuid has no preconditions.
+    if unsafe { libc::geteuid() } != 0 {
+        eprintln!("skipped: making a device node needs root");
+        return;
+    }
+    let dir = tempfile::tempdir().unwrap();
+    let null = dir.path().join("null");
+    let c = std::ffi::CString::new(null.to_str().unwrap()).unwrap();
+    // The same device as /dev/null (major 1, minor 3), in a folder of the test's own.
+    // SAFETY: a plain system call on a valid path.
+    let made = unsafe { libc::mknod(c.as_ptr(), libc::S_IFCHR | 0o666, libc::makedev(1, 3)) };
+    assert_eq!(made, 0, "mknod: {}", std::io::Error::last_os_error());
+    let before = mode(&null);
+    let o = sdkc(&["compile", CLASSIC, "-o", null.to_str().unwrap()]);
+    assert_eq!(o.code, 0, "{}", o.stderr);
+    let meta = std::fs::metadata(&null).unwrap();
+    assert!(meta.file_type().is_char_device());
+    assert_eq!(meta.permissions().mode() & 0o7777, before);
+    assert_eq!(std::fs::read_dir(dir.path()).unwrap().count(), 1);
+}
+
+#[test]
+fn the_model_itself_is_refused_before_any_work() {
+    let dir = tempfile::tempdir().unwrap();
+    let model = dir.path().join("m.sdk");
+    std::fs::copy(root().join(CLASSIC), &model).unwrap();
+    let before = std::fs::read(&model).unwrap();
+    let o = sdkc_in(dir.path(), &["compile", "m.sdk", "-o", "m.sdk"]);
+    assert_eq!(o.code, 2);
+    assert_eq!(
+        o.stderr,
+        "error: refusing to write m.sdk: it is the model this command reads; choose another -o\n"
+    );
+    // Through a symlink, and for generate too.
+    std::os::unix::fs::symlink("m.sdk", dir.path().join("alias.lp")).unwrap();
+    let o = sdkc_in(dir.path(), &["compile", "m.sdk", "-o", "alias.lp"]);
+    assert_eq!(o.code, 2);
+    assert_eq!(
+        o.stderr,
+        "error: refusing to write alias.lp: it is the model this command reads; choose another -o\n"
+    );
+    let o = sdkc_in(dir.path(), &["generate", "m.sdk", "-o", "./m.sdk"]);
+    assert_eq!(o.code, 2);
+    assert_eq!(
+        o.stderr,
+        "error: refusing to write ./m.sdk: it is the model this command reads; choose another -o\n"
+    );
+    assert_eq!(std::fs::read(&model).unwrap(), before);
+}
+
+#[test]
+fn a_folder_is_refused() {
+    let dir = tempfile::tempdir().unwrap();
+    let o = sdkc(&["compile", CLASSIC, "-o", dir.path().to_str().unwrap()]);
+    assert_eq!(o.code, 1);
+    assert_eq!(
+        o.stderr,
+        format!(
+            "error: cannot write {}: it is a folder; sdkc writes regular files, character devices, FIFOs and sockets\n",
+            dir.path().display()
+        )
+    );
+}
+
+#[test]
+fn generate_dash_o_dash_is_standard_output() {
+    let dir = tempfile::tempdir().unwrap();
+    let to_file = dir.path().join("p.txt");
+    let o = sdkc(&["generate", "examples/six.sdk", "--seed", "3"]);
+    assert_eq!(o.code, 0, "{}", o.stderr);
+    let dash = sdkc(&["generate", "examples/six.sdk", "--seed", "3", "-o", "-"]);
+    assert_eq!(dash.code, 0, "{}", dash.stderr);
+    assert_eq!(dash.stdout, o.stdout);
+    let file = sdkc(&[
+        "generate",
+        "examples/six.sdk",
+        "--seed",
+        "3",
+        "-o",
+        to_file.to_str().unwrap(),
+    ]);
+    assert_eq!(file.code, 0, "{}", file.stderr);
+    assert_eq!(std::fs::read_to_string(&to_file).unwrap(), o.stdout);
+    assert_eq!(mode(&to_file) & 0o600, 0o600);
+}
