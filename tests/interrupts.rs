@@ -205,3 +205,38 @@ fn a_time_limit_kills_what_the_solver_forked() {
         },
     );
 }
+
+/// An interrupted compile leaves no partial output: the hidden temporary file beside the
+/// target is removed, and the target is never created.
+#[test]
+fn sigint_during_a_compile_leaves_no_partial_file() {
+    let work = tempfile::tempdir().unwrap();
+    // 144x144: a few seconds of writing, long enough to be caught in the middle.
+    std::fs::write(
+        work.path().join("big.sdk"),
+        "grid 144x144\nboxes 12x12\nrule distinct rows, columns, boxes\n",
+    )
+    .unwrap();
+    let child = Command::new(env!("CARGO_BIN_EXE_sdkc"))
+        .args(["compile", "big.sdk", "-o", "big.lp"])
+        .current_dir(work.path())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    wait_until("the temporary output file appears", || {
+        std::fs::read_dir(work.path())
+            .unwrap()
+            .flatten()
+            .any(|e| e.file_name().to_string_lossy().starts_with(".sdkc-"))
+    });
+    // SAFETY: a signal to the child this test started.
+    assert_eq!(unsafe { libc::kill(child.id() as i32, libc::SIGINT) }, 0);
+    let out = child.wait_with_output().unwrap();
+    assert_eq!(out.status.code(), Some(130));
+    let names: Vec<String> = std::fs::read_dir(work.path())
+        .unwrap()
+        .flatten()
+        .map(|e| e.file_name().to_string_lossy().into_owned())
+        .collect();
+    assert_eq!(names, ["big.sdk"]);
+}
