@@ -86,51 +86,27 @@ pub fn load(name: &str, bytes: &[u8], givens: Option<&str>) -> Result<Puzzle, Mo
     Ok(puzzle)
 }
 
-/// Refuse a model whose rules would ground to more terms than `ground::MAX_TERMS`, or whose
-/// distinct rules alone would make a MIP larger than `MAX_NONZEROS`: before the memory is spent,
-/// naming the rule and the size.
+/// Refuse a rule that would ground to more terms than `ground::MAX_TERMS`, before the memory
+/// is spent, naming the rule and the size. (Every solver grounds the rules; the MIP's own bound
+/// is checked where it is made, in `lower`.)
 fn within_budget(p: &Puzzle) -> Result<(), Diagnostic> {
-    let mut nonzeros = p.cell_count() as u128 * p.value_count() as u128;
     for rule in &p.rules {
-        match &rule.kind {
-            puzzle::RuleKind::Expr { expr, .. } => {
-                let estimate = ground::estimate(p, expr);
-                if estimate > u128::from(ground::MAX_TERMS) {
-                    return Err(Diagnostic::new(
-                        rule.span,
-                        diagnostic::ErrorKind::RuleTooLarge {
-                            rule: rule.name.clone(),
-                            estimate,
-                            limit: ground::MAX_TERMS,
-                        },
-                    ));
-                }
-                nonzeros += estimate;
-            }
-            puzzle::RuleKind::Distinct(areas) => {
-                // One row per area and value, a term per cell of the area.
-                nonzeros += areas
-                    .iter()
-                    .map(|a| a.cells.len() as u128 * p.value_count() as u128)
-                    .sum::<u128>();
+        if let puzzle::RuleKind::Expr { expr, .. } = &rule.kind {
+            let estimate = ground::estimate(p, expr);
+            if estimate > u128::from(ground::MAX_TERMS) {
+                return Err(Diagnostic::new(
+                    rule.span,
+                    diagnostic::ErrorKind::RuleTooLarge {
+                        rule: rule.name.clone(),
+                        estimate,
+                        limit: ground::MAX_TERMS,
+                    },
+                ));
             }
         }
     }
-    if nonzeros > u128::from(MAX_NONZEROS) {
-        return Err(Diagnostic::new(
-            diagnostic::Span::new(0, 0),
-            diagnostic::ErrorKind::ModelTooLarge {
-                rule: None,
-                estimate: nonzeros,
-                limit: MAX_NONZEROS,
-            },
-        ));
-    }
     Ok(())
 }
-
-/// The largest MIP sdkc builds, in non-zeros (an estimate from the rules, before lowering).
-pub const MAX_NONZEROS: u64 = 30_000_000;
 
 /// `load`, then `lower`: the puzzle and its MIP, or every mistake rendered.
 pub fn build(name: &str, bytes: &[u8], givens: Option<&str>) -> Result<(Puzzle, Mip), ModelErrors> {
@@ -195,7 +171,9 @@ fn errors(diags: Vec<Diagnostic>, name: &str, text: &str, givens: Option<&str>) 
         total,
     };
     for d in diags {
-        let (found, shown) = kinds.get_mut(&discriminant(&d.kind)).expect("counted above");
+        let (found, shown) = kinds
+            .get_mut(&discriminant(&d.kind))
+            .expect("counted above");
         if *shown == diagnostic::SHOWN_PER_KIND {
             continue;
         }
