@@ -141,6 +141,26 @@ fn crashing_solver_exits_7_with_its_log() {
 }
 
 #[test]
+fn a_log_that_is_not_utf8_is_shown_lossily() {
+    let dir = tempfile::tempdir().unwrap();
+    // Latin-1 "é" (0xE9) is not UTF-8: shown as U+FFFD, the rest of the line kept.
+    let fake = fake_solver(
+        dir.path(),
+        "printf 'Fehler: Lizenz abgelaufen \\351t\\351\\n' >&2; exit 3",
+    );
+    let out = sdkc_env(
+        &root(),
+        &["run", CLASSIC, "--solver", "cbc"],
+        &[("SDKC_CBC", &fake)],
+    );
+    assert_eq!(out.code, 7);
+    assert_eq!(
+        out.stderr,
+        "error: solver `cbc` failed: it exited with status 3; its log ends with: Fehler: Lizenz abgelaufen \u{FFFD}t\u{FFFD}\n"
+    );
+}
+
+#[test]
 fn killed_solver_exits_7() {
     let dir = tempfile::tempdir().unwrap();
     let fake = fake_solver(dir.path(), "kill -9 $$");
