@@ -53,8 +53,9 @@ enum Command {
         /// Output file; `-` writes to standard output.
         #[arg(short, long)]
         output: Option<PathBuf>,
-        #[arg(long, value_enum, default_value_t = Format::Lp)]
-        format: Format,
+        /// The file format; by default taken from -o's extension (`.mps`: MPS), else LP.
+        #[arg(long, value_enum)]
+        format: Option<Format>,
         /// Print columns, rows and non-zeros, per rule.
         #[arg(long)]
         stats: bool,
@@ -174,7 +175,14 @@ fn main() -> ExitCode {
             format,
             stats,
             formulation,
-        } => compile(&model, output.as_deref(), format, stats, formulation),
+        } => {
+            // An explicit --format wins; else `-o six.mps` means MPS, as the name says.
+            let format = format.unwrap_or(match output.as_deref().and_then(|o| o.extension()) {
+                Some(e) if e.eq_ignore_ascii_case("mps") => Format::Mps,
+                _ => Format::Lp,
+            });
+            compile(&model, output.as_deref(), format, stats, formulation)
+        }
         Command::Run {
             model,
             solver,

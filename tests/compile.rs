@@ -261,3 +261,25 @@ fn a_rule_that_forbids_equal_values_narrows_ndistinct() {
         out.stdout
     );
 }
+
+/// `-o NAME.mps` writes MPS (the name says so); an explicit `--format` wins.
+#[test]
+fn the_format_follows_the_output_extension() {
+    let dir = tempfile::tempdir().unwrap();
+    let mps = dir.path().join("six.mps");
+    let out = sdkc(&["compile", "examples/six.sdk", "-o", mps.to_str().unwrap()]);
+    assert_eq!(out.code, 0, "{}", out.stderr);
+    let expected = sdkc(&["compile", "examples/six.sdk", "--format", "mps", "-o", "-"]).stdout;
+    assert_eq!(std::fs::read_to_string(&mps).unwrap(), expected);
+    let lp = sdkc(&[
+        "compile",
+        "examples/six.sdk",
+        "--format",
+        "lp",
+        "-o",
+        mps.to_str().unwrap(),
+    ]);
+    assert_eq!(lp.code, 0, "{}", lp.stderr);
+    let expected = sdkc(&["compile", "examples/six.sdk", "-o", "-"]).stdout;
+    assert_eq!(std::fs::read_to_string(&mps).unwrap(), expected);
+}
