@@ -1012,10 +1012,105 @@ pub fn thousands(n: u128) -> String {
     let digits = n.to_string();
     let mut out = String::new();
     for (i, c) in digits.chars().enumerate() {
-        if i > 0 && (digits.len() - i) % 3 == 0 {
+        if i > 0 && (digits.len() - i).is_multiple_of(3) {
             out.push(',');
         }
         out.push(c);
     }
     out
+}
+
+#[cfg(test)]
+mod excerpt_tests {
+    use super::*;
+
+    #[test]
+    fn line_index_agrees_with_line_col_everywhere() {
+        for text in [
+            "",
+            "\n",
+            "grid 9x9",
+            "grid 9x9\nboxes 3x3\n",
+            "a\r\nbé\r\n\r\n漢字 x\ny",
+            "\n\n\nlast",
+        ] {
+            let index = LineIndex::new(text);
+            for offset in 0..=text.len() + 2 {
+                assert_eq!(
+                    index.line_col(text, offset),
+                    line_col(text, offset),
+                    "{text:?} at {offset}"
+                );
+            }
+        }
+    }
+
+    fn rendered(text: &str, span: Span, related: Option<Span>) -> String {
+        let mut d = Diagnostic::new(span, ErrorKind::ValueTooLarge);
+        if let Some(r) = related {
+            d = d.with_related(r, "here too");
+        }
+        render(
+            &d,
+            &Source {
+                name: "m.sdk",
+                text,
+            },
+        )
+    }
+
+    #[test]
+    fn a_long_line_is_cut_around_the_span_and_the_header_keeps_its_column() {
+        let text = format!("a\n{}é 123 {}\nb\n", "é".repeat(80_000), "x".repeat(80_000));
+        let start = text.find("123").unwrap();
+        let out = rendered(&text, Span::new(start, start + 3), None);
+        assert!(out.contains("╭─[m.sdk:2:80003]"), "{out}");
+        // 48 characters either side of the span: 47 of the é, the space, `123`, the space, 47 x.
+        let window = format!("…{} 123 {}…", "é".repeat(47), "x".repeat(47));
+        assert!(out.contains(&window), "{out}");
+        assert!(out.lines().all(|l| l.chars().count() < 120), "{out}");
+    }
+
+    #[test]
+    fn two_spans_on_one_long_line_get_a_window_each() {
+        let text = format!(
+            "{}AB{}CD{}\n",
+            "-".repeat(1000),
+            "-".repeat(1000),
+            "-".repeat(1000)
+        );
+        let (ab, cd) = (text.find("AB").unwrap(), text.find("CD").unwrap());
+        let out = rendered(&text, Span::new(cd, cd + 2), Some(Span::new(ab, ab + 2)));
+        assert!(out.contains("╭─[m.sdk:1:2003]"), "{out}");
+        let dashes = "-".repeat(49);
+        assert!(
+            out.contains(&format!(" 1 │ …{dashes}AB{dashes}…{dashes}CD{dashes}…\n")),
+            "{out}"
+        );
+        assert!(
+            out.contains("here too") && out.contains("too large"),
+            "{out}"
+        );
+    }
+
+    #[test]
+    fn spans_far_apart_are_shown_in_two_snippets_with_true_line_numbers() {
+        let mut text = String::from("first\n");
+        for _ in 0..5000 {
+            text.push_str("filler\n");
+        }
+        text.push_str("second\n");
+        let second = text.find("second").unwrap();
+        let out = rendered(&text, Span::new(second, second + 6), Some(Span::new(0, 5)));
+        assert_eq!(out.matches("╭─[").count(), 2, "{out}");
+        assert!(
+            out.contains("╭─[m.sdk:1:1]") && out.contains("╭─[m.sdk:5002:1]"),
+            "{out}"
+        );
+        assert!(
+            out.contains(" 5002 │ second\n") && out.contains(" 5001 │ filler\n"),
+            "{out}"
+        );
+        assert!(out.lines().count() < 20, "{out}");
+    }
 }

@@ -460,3 +460,182 @@ fn product_of_cell_values_over_many_cells() {
     let model = format!("{HEADER}rule r: v[r1c1] * v[r1c2] + v[r1c3] + v[r1c4] + v[r1c5] == 20\n");
     snapshot!("unsupported_product", error_of(model.as_bytes()));
 }
+
+// ---- long lines and many mistakes ----------------------------------------------------------
+
+#[test]
+fn mistake_past_column_65535_is_shown_in_a_window_of_its_line() {
+    // miette cannot draw a column past 65,535 (it panicked, exit 101): the line is cut to a
+    // window around the span, `…` where text is left out; the header keeps the true column.
+    let model = format!(
+        "{HEADER}rule distinct rows, columns, boxes\nrule x: {}v[r1c1] == 10\n",
+        " ".repeat(70_000)
+    );
+    let err = error_of(model.as_bytes());
+    assert!(err.contains("╭─[model.sdk:4:70009]"), "{err}");
+    snapshot!("long_line", err);
+}
+
+#[test]
+fn span_across_a_long_line_is_shown_at_both_ends() {
+    // A givens row of 35,000 cells: the span runs the whole line, shown by its two ends.
+    let model = format!(
+        "{HEADER}givens {{\n  {}\n{}}}\n",
+        ". ".repeat(35_000),
+        "  . . . . . . . . .\n".repeat(8)
+    );
+    snapshot!("long_span", error_of(model.as_bytes()));
+}
+
+#[test]
+fn many_bad_givens_show_the_first_of_their_kind_and_count_the_rest() {
+    // 20,000 givens out of range (100 rows of 200 in a 200x200 grid with values 1..9): the
+    // first 20 are shown, then one line counts the rest; the summary counts them all.
+    let mut model = String::from("grid 200x200\nvalues 1..9\ngivens {\n");
+    for r in 0..200 {
+        let cell = if r < 100 { "99" } else { "." };
+        model.push_str(&format!("  {}\n", vec![cell; 200].join(" ")));
+    }
+    model.push_str("}\n");
+    let err = error_of(model.as_bytes());
+    // A window of 100 characters around the span (at the start of the line, 2 + 51 of them).
+    let start = format!("  {}…", "99 ".repeat(17));
+    let first = format!(
+        "  × given `99` is 99, outside the values 1..9
+   ╭─[model.sdk:4:3]
+ 3 │ givens {{
+ 4 │ {start}
+   ·   ─┬
+   ·    ╰── out of range
+ 5 │ {start}
+   ╰────
+"
+    );
+    assert!(err.starts_with(&first), "{}", &err[..2000.min(err.len())]);
+    assert_eq!(err.matches("  × given `99` is 99").count(), 20);
+    // The 20th, in column 60: characters 11 to 110 of its line, `…` on both sides.
+    let window = format!("… {}…", "99 ".repeat(33));
+    let last = format!(
+        "  × given `99` is 99, outside the values 1..9
+   ╭─[model.sdk:4:60]
+ 3 │ givens {{
+ 4 │ {window}
+   ·                                                   ─┬
+   ·                                                    ╰── out of range
+ 5 │ {window}
+   ╰────
+  … 19,980 more mistakes like the one above (not shown)
+error: 20,000 mistakes in model.sdk
+"
+    );
+    assert!(
+        err.ends_with(&last),
+        "{}",
+        &err[err.len().saturating_sub(2000)..]
+    );
+
+    // `--json` lists the same: the 20 shown, then the line that counts the rest.
+    let (_dir, out) = with_model(model.as_bytes(), &["run", "--json"]);
+    assert_eq!(out.code, 3);
+    let json: serde_json::Value = serde_json::from_str(&out.stdout).unwrap();
+    let errors: Vec<&str> = json["errors"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|e| e.as_str().unwrap())
+        .collect();
+    assert_eq!(errors.len(), 21, "{errors:?}");
+    assert_eq!(
+        errors[0],
+        "model.sdk:4:3: given `99` is 99, outside the values 1..9"
+    );
+    assert_eq!(
+        errors[19],
+        "model.sdk:4:60: given `99` is 99, outside the values 1..9"
+    );
+    assert_eq!(
+        errors[20],
+        "19,980 more mistakes like the one above (not shown)"
+    );
+}
+
+#[test]
+fn a_cell_repeated_8000_times_is_reported_briefly() {
+    let model = format!("{HEADER}area a = {}\n", vec!["r1c1"; 8000].join(" "));
+    let err = error_of(model.as_bytes());
+    assert_eq!(
+        err.matches("  × cell r1c1 is listed twice in this area")
+            .count(),
+        20
+    );
+    let first = format!(
+        "  × cell r1c1 is listed twice in this area
+   ╭─[model.sdk:3:15]
+ 2 │ boxes 3x3
+ 3 │ area a = {}…
+   ·               ──┬─
+   ·                 ╰── listed again
+   ╰────
+",
+        "r1c1 ".repeat(11) + "r1"
+    );
+    assert!(err.starts_with(&first), "{}", &err[..2000.min(err.len())]);
+    let last = format!(
+        "  × cell r1c1 is listed twice in this area
+   ╭─[model.sdk:3:110]
+ 2 │ boxes 3x3
+ 3 │ …c1 {}r1…
+   ·                                                  ──┬─
+   ·                                                    ╰── listed again
+   ╰────
+  … 7,979 more mistakes like the one above (not shown)
+error: 7,999 mistakes in model.sdk
+",
+        "r1c1 ".repeat(19)
+    );
+    assert!(
+        err.ends_with(&last),
+        "{}",
+        &err[err.len().saturating_sub(2000)..]
+    );
+}
+
+#[test]
+fn mistakes_of_other_kinds_are_shown_after_a_kind_is_cut_short() {
+    // 30 repeated cells, then an unknown set: the cut is per kind, the unknown set still shows.
+    let model = format!(
+        "{HEADER}area a = {}\nrule distinct rows, colums\n",
+        vec!["r1c1"; 31].join(" ")
+    );
+    let err = error_of(model.as_bytes());
+    assert_eq!(
+        err.matches("  × cell r1c1 is listed twice").count(),
+        20,
+        "{err}"
+    );
+    assert!(
+        err.contains(
+            "  … 10 more mistakes like the one above (not shown)\n  × unknown set `colums`"
+        ),
+        "{err}"
+    );
+    assert!(err.ends_with("error: 31 mistakes in model.sdk\n"), "{err}");
+}
+
+#[test]
+fn a_set_listed_many_times_in_a_rule_counts_once() {
+    let compile = |model: String| {
+        let (_dir, out) = with_model(model.as_bytes(), &["compile", "-o", "-"]);
+        assert_eq!(out.code, 0, "{}", out.stderr);
+        out.stdout
+    };
+    let once = compile(format!("{HEADER}rule distinct rows, columns\n"));
+    let many = compile(format!(
+        "{HEADER}rule distinct {}, cols\n",
+        vec!["rows, columns"; 1600].join(", ")
+    ));
+    assert_eq!(once, many);
+    // An unknown set named twice is one mistake.
+    let err = error_of(format!("{HEADER}rule distinct colums, rows, colums\n").as_bytes());
+    assert!(err.ends_with("error: 1 mistake in model.sdk\n"), "{err}");
+}

@@ -2,10 +2,10 @@
 //! Every mistake is reported with the span of the offending text; a comparison whose sides'
 //! ranges cannot meet is reported as one that can never hold.
 
-use std::collections::{BTreeMap, BTreeSet};
+use std::collections::{BTreeMap, BTreeSet, HashMap};
 
 use crate::ast::{self, AggKind, BinOp, ExprKind, QuantKind};
-use crate::diagnostic::{Diagnostic, ErrorKind, Span};
+use crate::diagnostic::{Diagnostic, ErrorKind, SHOWN_PER_KIND, Span};
 use crate::puzzle::{Area, Binder, CellTerm, Expr, RelId, Relation, SetTerm, VarId};
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -40,9 +40,12 @@ pub struct Ctx<'a> {
     pub hi: i64,
     pub sets: &'a BTreeMap<String, (Vec<Area>, Option<Span>)>,
     pub relations: &'a [Relation],
+    /// Each relation's id by name (the last of a name).
+    pub relation_ids: &'a HashMap<&'a str, RelId>,
     /// Mark symbols that occur in the marks block; `None` when there is no block.
     pub marks: Option<BTreeSet<char>>,
     pub diags: &'a mut Vec<Diagnostic>,
+    pub searches: &'a mut Searches,
     scope: Vec<(String, VarId)>,
     next_var: usize,
 }
@@ -56,8 +59,10 @@ impl<'a> Ctx<'a> {
         hi: i64,
         sets: &'a BTreeMap<String, (Vec<Area>, Option<Span>)>,
         relations: &'a [Relation],
+        relation_ids: &'a HashMap<&'a str, RelId>,
         marks: Option<BTreeSet<char>>,
         diags: &'a mut Vec<Diagnostic>,
+        searches: &'a mut Searches,
     ) -> Self {
         Ctx {
             rows,
@@ -66,8 +71,10 @@ impl<'a> Ctx<'a> {
             hi,
             sets,
             relations,
+            relation_ids,
             marks,
             diags,
+            searches,
             scope: Vec::new(),
             next_var: 0,
         }
@@ -147,7 +154,11 @@ impl<'a> Ctx<'a> {
                 Some(&(_, id)) => return Some(Checked::Cell(CellTerm::Var(id))),
                 None => {
                     let known: Vec<&str> = self.scope.iter().map(|(n, _)| n.as_str()).collect();
-                    let suggestion = suggest(name, known.iter().copied());
+                    let suggestion = self
+                        .searches
+                        .worth(Unknown::Name)
+                        .then(|| suggest(name, known.iter().copied()))
+                        .flatten();
                     self.error(
                         e.span,
                         ErrorKind::UnknownName {
@@ -204,9 +215,14 @@ impl<'a> Ctx<'a> {
                     )
                 }
                 other => {
-                    let mut known = vec!["row", "col"];
-                    known.extend(self.relations.iter().map(|r| r.name.as_str()));
-                    let suggestion = suggest(other, known.iter().copied());
+                    let known = ["row", "col"]
+                        .into_iter()
+                        .chain(self.relations.iter().map(|r| r.name.as_str()));
+                    let suggestion = self
+                        .searches
+                        .worth(Unknown::Function)
+                        .then(|| suggest(other, known))
+                        .flatten();
                     self.error(
                         name.span,
                         ErrorKind::UnknownFunction {
@@ -357,7 +373,11 @@ impl<'a> Ctx<'a> {
                         .keys()
                         .map(String::as_str)
                         .chain(self.relations.iter().map(|r| r.name.as_str()));
-                    let suggestion = suggest(name, names);
+                    let suggestion = self
+                        .searches
+                        .worth(Unknown::Set)
+                        .then(|| suggest(name, names))
+                        .flatten();
                     self.error(
                         s.name.span,
                         ErrorKind::UnknownSet {
@@ -404,9 +424,14 @@ impl<'a> Ctx<'a> {
                 } else if let Some(rel) = self.relation(name) {
                     SetTerm::Neighbours(rel, self.cell(&args[0])?)
                 } else {
-                    let mut known = vec!["steps"];
-                    known.extend(self.relations.iter().map(|r| r.name.as_str()));
-                    let suggestion = suggest(name, known.iter().copied());
+                    let known = ["steps"]
+                        .into_iter()
+                        .chain(self.relations.iter().map(|r| r.name.as_str()));
+                    let suggestion = self
+                        .searches
+                        .worth(Unknown::Function)
+                        .then(|| suggest(name, known))
+                        .flatten();
                     self.error(
                         s.name.span,
                         ErrorKind::UnknownFunction {
@@ -436,7 +461,7 @@ impl<'a> Ctx<'a> {
     }
 
     fn relation(&self, name: &str) -> Option<RelId> {
-        self.relations.iter().rposition(|r| r.name == name)
+        self.relation_ids.get(name).copied()
     }
 
     /// Report a comparison whose sides' ranges make it false for every grid.
@@ -501,10 +526,50 @@ impl<'a> Ctx<'a> {
 }
 
 fn suggest<'s>(name: &str, known: impl Iterator<Item = &'s str>) -> Option<String> {
+    if name.len() <= 1 {
+        return None;
+    }
+    near(name, known.filter(|k| *k != name))
+}
+
+/// The known name nearest to `name` in edit distance, if one is at most 2 edits away. Names
+/// whose lengths differ by more than 2 are not compared, and nor is a name longer than
+/// `MAX_SUGGESTED` characters: nobody misspells those, and comparing two long names costs the
+/// product of their lengths.
+pub(super) fn near<'s>(name: &str, known: impl Iterator<Item = &'s str>) -> Option<String> {
+    const MAX_SUGGESTED: usize = 64;
+    let len = name.chars().count();
+    if len > MAX_SUGGESTED {
+        return None;
+    }
     known
-        .filter(|k| *k != name && strsim::levenshtein(k, name) <= 2 && name.len() > 1)
-        .min_by_key(|k| strsim::levenshtein(k, name))
-        .map(str::to_string)
+        .filter(|k| k.chars().count().abs_diff(len) <= 2)
+        .map(|k| (strsim::levenshtein(k, name), k))
+        .filter(|&(d, _)| d <= 2)
+        .min_by_key(|&(d, _)| d)
+        .map(|(_, k)| k.to_string())
+}
+
+/// Which kind of unknown name a "did you mean" search is for.
+#[derive(Clone, Copy)]
+pub enum Unknown {
+    Set,
+    Name,
+    Function,
+}
+
+/// "Did you mean" searches compare a name with every name the model defines, so they are made
+/// only for the mistakes that will be shown: the first `SHOWN_PER_KIND` of each kind.
+#[derive(Default)]
+pub struct Searches([usize; 3]);
+
+impl Searches {
+    /// Count one more mistake of this kind; whether it is among those shown.
+    pub fn worth(&mut self, what: Unknown) -> bool {
+        let n = &mut self.0[what as usize];
+        *n += 1;
+        *n <= SHOWN_PER_KIND
+    }
 }
 
 /// The built-in stencils, usable by name without a `relation` line.

@@ -4,7 +4,7 @@
 
 mod expr;
 
-use std::collections::{BTreeMap, BTreeSet};
+use std::collections::{BTreeMap, BTreeSet, HashMap, HashSet};
 
 use crate::ast::*;
 use crate::diagnostic::{Diagnostic, ErrorKind, Origin, Span};
@@ -30,7 +30,10 @@ const BUILTIN_SETS: &[&str] = &[
 /// Analyze a parsed model. `givens_override` replaces the model's givens with a one-line
 /// puzzle (the `--givens` option); its mistakes are reported against that text.
 pub fn analyze(model: &Model, givens_override: Option<&str>) -> Result<Puzzle, Vec<Diagnostic>> {
-    let mut a = Analyzer { diags: Vec::new() };
+    let mut a = Analyzer {
+        diags: Vec::new(),
+        searches: expr::Searches::default(),
+    };
     let result = a.run(model, givens_override);
     if a.diags.is_empty() {
         Ok(result.expect("no diagnostics means the puzzle was built"))
@@ -41,6 +44,8 @@ pub fn analyze(model: &Model, givens_override: Option<&str>) -> Result<Puzzle, V
 
 struct Analyzer {
     diags: Vec<Diagnostic>,
+    /// "Did you mean" searches made so far, by kind.
+    searches: expr::Searches,
 }
 
 /// A given as read, with where it was written (for conflict messages).
@@ -224,6 +229,9 @@ impl Analyzer {
             "cols".into(),
             (builtin("columns", nr, nc, boxes).unwrap(), None),
         );
+        // Which cells the area being read already lists: one flag a cell, cleared after each
+        // area, so a repeated cell is found in constant time however long the area is.
+        let mut listed = vec![false; nr * nc];
         for st in &model.statements {
             match &st.kind {
                 StatementKind::Regions { name, map } => {
@@ -249,7 +257,7 @@ impl Analyzer {
                             continue;
                         }
                         let cell = (row as usize - 1) * nc + col as usize - 1;
-                        if list.contains(&cell) {
+                        if listed[cell] {
                             self.error(
                                 c.span,
                                 ErrorKind::DuplicateCell {
@@ -258,7 +266,11 @@ impl Analyzer {
                             );
                             continue;
                         }
+                        listed[cell] = true;
                         list.push(cell);
+                    }
+                    for &c in &list {
+                        listed[c] = false;
                     }
                     let area = Area {
                         name: name.value.clone(),
@@ -273,13 +285,21 @@ impl Analyzer {
 
         // Relations: the built-in stencils, then the model's own.
         let mut relations = expr::builtin_relations();
+        // A relation by name: a stencil's name is the stencil here, even where the model
+        // reuses it (the rules see the model's, below, in `relation_ids`).
+        let mut by_name: HashMap<String, usize> = relations
+            .iter()
+            .enumerate()
+            .map(|(i, r)| (r.name.clone(), i))
+            .collect();
+        let mut defined: HashSet<String> = HashSet::new();
         for st in &model.statements {
             let StatementKind::Relation { name, def } = &st.kind else {
                 continue;
             };
             let offsets = match def {
-                RelationDef::Named(n) => match relations.iter().find(|r| r.name == n.value) {
-                    Some(r) => r.offsets.clone(),
+                RelationDef::Named(n) => match by_name.get(&n.value) {
+                    Some(&r) => relations[r].offsets.clone(),
                     None => {
                         self.error(
                             n.span,
@@ -302,9 +322,7 @@ impl Analyzer {
                     o
                 }
             };
-            if sets.contains_key(&name.value)
-                || relations.iter().skip(4).any(|r| r.name == name.value)
-            {
+            if sets.contains_key(&name.value) || !defined.insert(name.value.clone()) {
                 self.error(
                     name.span,
                     ErrorKind::DuplicateName {
@@ -313,11 +331,18 @@ impl Analyzer {
                 );
                 continue;
             }
+            by_name.entry(name.value.clone()).or_insert(relations.len());
             relations.push(Relation {
                 name: name.value.clone(),
                 offsets,
             });
         }
+        // In rules, a name is the last relation of that name: the model's over a stencil's.
+        let relation_ids: HashMap<&str, usize> = relations
+            .iter()
+            .enumerate()
+            .map(|(i, r)| (r.name.as_str(), i))
+            .collect();
 
         // Marks: one token of mark symbols per cell.
         let marks = match marks_block {
@@ -346,6 +371,15 @@ impl Analyzer {
         // Pass 3: rules.
         let mut rules = Vec::new();
         let mut rule_names: BTreeMap<String, Span> = BTreeMap::new();
+        // The names the model gives its rules, which unnamed algebra rules' `ruleN` skip.
+        let given_names: HashSet<&str> = model
+            .statements
+            .iter()
+            .filter_map(|s| match &s.kind {
+                StatementKind::Rule { name: Some(n), .. } => Some(n.value.as_str()),
+                _ => None,
+            })
+            .collect();
         for st in &model.statements {
             let StatementKind::Rule {
                 name,
@@ -358,18 +392,15 @@ impl Analyzer {
             // An unnamed rule is called after its sets, or numbered when it is algebra.
             let rule_name = match (name, body) {
                 (Some(n), _) => n.value.clone(),
-                (None, RuleBody::Distinct(refs)) => refs
+                (None, RuleBody::Distinct(refs)) => once_each(refs)
                     .iter()
                     .map(|r| r.value.as_str())
                     .collect::<Vec<_>>()
                     .join(", "),
                 (None, RuleBody::Expr(_)) => {
                     // `ruleN`, N its position, skipping names the model gives its own rules.
-                    let taken = |n: &str| {
-                        model.statements.iter().any(|s| matches!(&s.kind, StatementKind::Rule { name: Some(m), .. } if m.value == n))
-                    };
                     let mut k = rules.len() + 1;
-                    while taken(&format!("rule{k}")) {
+                    while given_names.contains(format!("rule{k}").as_str()) {
                         k += 1;
                     }
                     format!("rule{k}")
@@ -406,7 +437,8 @@ impl Analyzer {
                 }
             }
             let refs = match body {
-                RuleBody::Distinct(refs) => refs,
+                // A set listed twice in one rule is the same rule as the set listed once.
+                RuleBody::Distinct(refs) => once_each(refs),
                 RuleBody::Expr(e) => {
                     let mut ctx = expr::Ctx::new(
                         nr,
@@ -415,8 +447,10 @@ impl Analyzer {
                         hi,
                         &sets,
                         &relations,
+                        &relation_ids,
                         mark_symbols.clone(),
                         &mut self.diags,
+                        &mut self.searches,
                     );
                     if let Some((expr, vars)) = ctx.rule(e) {
                         let kind = RuleKind::Expr {
@@ -455,13 +489,16 @@ impl Analyzer {
                     }
                     None if r.value == "boxes" => self.error(r.span, ErrorKind::NoBoxes),
                     None => {
-                        let suggestion = sets
-                            .keys()
-                            .map(String::as_str)
-                            .chain(["boxes"])
-                            .filter(|k| strsim::levenshtein(k, &r.value) <= 2)
-                            .min_by_key(|k| strsim::levenshtein(k, &r.value))
-                            .map(str::to_string);
+                        let suggestion = self
+                            .searches
+                            .worth(expr::Unknown::Set)
+                            .then(|| {
+                                expr::near(
+                                    &r.value,
+                                    sets.keys().map(String::as_str).chain(["boxes"]),
+                                )
+                            })
+                            .flatten();
                         self.error(
                             r.span,
                             ErrorKind::UnknownSet {
@@ -840,14 +877,14 @@ impl Analyzer {
         givens: &[Option<Given>],
         cols: usize,
     ) {
-        let mut reported: Vec<(usize, usize)> = Vec::new();
+        // Pairs already reported (two areas of one rule may share them: a row and a box).
+        let mut reported: HashSet<(Cell, Cell)> = HashSet::new();
         for area in areas {
             let mut first_of: BTreeMap<i64, Cell> = BTreeMap::new();
             for &c in &area.cells {
                 let Some(g) = givens[c] else { continue };
                 match first_of.get(&g.value) {
-                    Some(&f) if !reported.contains(&(f, c)) => {
-                        reported.push((f, c));
+                    Some(&f) if reported.insert((f, c)) => {
                         let name = |x: Cell| format!("r{}c{}", x / cols + 1, x % cols + 1);
                         let first = givens[f].unwrap();
                         let mut d = Diagnostic::new(
@@ -877,6 +914,18 @@ impl Analyzer {
             }
         }
     }
+}
+
+/// The sets of a `distinct` rule, each once, in the order first written: a set named again
+/// (or `cols` after `columns`, the same set) adds nothing to the rule.
+fn once_each(refs: &[Spanned<String>]) -> Vec<&Spanned<String>> {
+    let mut seen = HashSet::new();
+    refs.iter()
+        .filter(|r| {
+            let name = r.value.as_str();
+            seen.insert(if name == "cols" { "columns" } else { name })
+        })
+        .collect()
 }
 
 struct Shape {
