@@ -48,7 +48,7 @@ struct Cli {
 enum Command {
     /// Write the model as CPLEX-LP or MPS (next to MODEL unless -o says otherwise).
     Compile {
-        /// The .sdk model file.
+        /// The .sdk model file (`-`: standard input).
         model: PathBuf,
         /// Output file; `-` writes to standard output.
         #[arg(short, long)]
@@ -63,9 +63,14 @@ enum Command {
         #[arg(long, value_enum)]
         formulation: Option<Formulation>,
     },
+    /// Check the model for mistakes without solving it (exit 0, or 3 with every mistake).
+    Check {
+        /// The .sdk model file (`-`: standard input).
+        model: PathBuf,
+    },
     /// Solve the model, check the grid, and print it; count solutions; explain a puzzle with none.
     Run {
-        /// The .sdk model file.
+        /// The .sdk model file (`-`: standard input).
         model: PathBuf,
         #[arg(long, value_enum, default_value_t = SolverChoice::Auto)]
         solver: SolverChoice,
@@ -110,7 +115,7 @@ enum Command {
     /// Generate irreducible puzzles for the rules of MODEL (its givens are ignored), each
     /// proved unique and irreducible before it is written.
     Generate {
-        /// The .sdk model file whose rules the puzzles follow.
+        /// The .sdk model file whose rules the puzzles follow (`-`: standard input).
         model: PathBuf,
         /// How many puzzles.
         #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u64).range(1..=1_000_000))]
@@ -218,6 +223,7 @@ fn main() -> ExitCode {
                 None => run(&a),
             }
         }
+        Command::Check { model } => check(&model),
         Command::Generate {
             model,
             count,
@@ -250,13 +256,29 @@ fn load(
     formulation: Option<Formulation>,
 ) -> Result<(Puzzle, Mip), (u8, Vec<String>)> {
     let bytes = read(path)?;
-    sdkc::build_with(&path.display().to_string(), &bytes, givens, formulation)
+    sdkc::build_with(&model_name(path), &bytes, givens, formulation)
         .map_err(|errs| model_errors(path, errs))
 }
 
+/// What messages call a model: its path, or `<stdin>` for `-`.
+fn model_name(path: &Path) -> String {
+    if path == Path::new("-") {
+        "<stdin>".into()
+    } else {
+        path.display().to_string()
+    }
+}
+
+/// A file's bytes; `-` is standard input.
 fn read(path: &Path) -> Result<Vec<u8>, (u8, Vec<String>)> {
-    std::fs::read(path).map_err(|e| {
-        let msg = format!("error: cannot read {}: {e}", path.display());
+    let bytes = if path == Path::new("-") {
+        let mut buf = Vec::new();
+        std::io::Read::read_to_end(&mut std::io::stdin(), &mut buf).map(|_| buf)
+    } else {
+        std::fs::read(path)
+    };
+    bytes.map_err(|e| {
+        let msg = format!("error: cannot read {}: {e}", model_name(path));
         eprintln!("{msg}");
         (exit::IO, vec![msg])
     })
@@ -277,9 +299,36 @@ fn model_errors(path: &Path, errs: sdkc::ModelErrors) -> (u8, Vec<String>) {
             } else {
                 format!("{} mistakes", sdkc::diagnostic::thousands(n as u128))
             },
-            path.display()
+            model_name(path)
         );
         (exit::MODEL, errs.one_line_counted())
+    }
+}
+
+/// `sdkc check`: parse and analyze, the way every other command starts; say what the model is.
+fn check(path: &Path) -> u8 {
+    let bytes = match read(path) {
+        Ok(b) => b,
+        Err((code, _)) => return code,
+    };
+    match sdkc::load(&model_name(path), &bytes, None) {
+        Ok(p) => {
+            let givens = p.givens.iter().filter(|g| g.is_some()).count();
+            let plural =
+                |n: usize, word: &str| format!("{n} {word}{}", if n == 1 { "" } else { "s" });
+            println!(
+                "{}: no mistakes (grid {}x{}, values {}..{}, {}, {})",
+                model_name(path),
+                p.rows,
+                p.cols,
+                p.lo,
+                p.hi,
+                plural(givens, "given"),
+                plural(p.rules.len(), "rule")
+            );
+            exit::OK
+        }
+        Err(errs) => model_errors(path, errs).0,
     }
 }
 
@@ -290,7 +339,8 @@ fn compile(
     stats: bool,
     formulation: Option<Formulation>,
 ) -> u8 {
-    let to_stdout = output == Some(Path::new("-"));
+    // A model from standard input has no name to put an extension on: it goes to standard output.
+    let to_stdout = output == Some(Path::new("-")) || (output.is_none() && path == Path::new("-"));
     let out = output.map_or_else(
         || path.with_extension(format.extension()),
         Path::to_path_buf,
@@ -399,7 +449,7 @@ impl Report<'_> {
             "solver": self.solver,
             "grid": null,
             "seconds": (self.start.elapsed().as_secs_f64() * 1e6).round() / 1e6,
-            "model": self.a.path.display().to_string(),
+            "model": model_name(self.a.path),
         });
         if let (Some(o), serde_json::Value::Object(f)) = (obj.as_object_mut(), fields) {
             o.extend(f);
@@ -467,7 +517,7 @@ fn run(a: &RunArgs) -> u8 {
         Ok(b) => b,
         Err(e) => return model_failed(&rep, e),
     };
-    let name = a.path.display().to_string();
+    let name = model_name(a.path);
     let (puzzle, mip) = match backend {
         Backend::Builtin => match sdkc::load(&name, &bytes, a.givens) {
             Ok(p) => (p, None),
@@ -742,7 +792,7 @@ fn generate(a: &GenerateArgs) -> u8 {
         Ok(b) => b,
         Err((code, _)) => return code,
     };
-    let name = a.path.display().to_string();
+    let name = model_name(a.path);
     let puzzle = match sdkc::load(&name, &bytes, None) {
         Ok(p) => p,
         Err(errs) => return model_errors(a.path, errs).0,
@@ -917,22 +967,17 @@ fn batch(a: &RunArgs, file: &Path, jobs: Option<usize>, shard: Option<Shard>) ->
         eprintln!("error: {}", SolveError::Missing { solver });
         return exit::SOLVER_MISSING;
     }
+    if a.path == Path::new("-") && file == Path::new("-") {
+        eprintln!("error: the model and the --givens-file list cannot both be standard input");
+        return exit::USAGE;
+    }
     let bytes = match read(a.path) {
         Ok(b) => b,
         Err((code, _)) => return code,
     };
-    let (list_name, list) = if file == Path::new("-") {
-        let mut buf = Vec::new();
-        if let Err(e) = std::io::Read::read_to_end(&mut std::io::stdin(), &mut buf) {
-            eprintln!("error: cannot read standard input: {e}");
-            return exit::IO;
-        }
-        ("<stdin>".to_string(), buf)
-    } else {
-        match read(file) {
-            Ok(b) => (file.display().to_string(), b),
-            Err((code, _)) => return code,
-        }
+    let (list_name, list) = match read(file) {
+        Ok(b) => (model_name(file), b),
+        Err((code, _)) => return code,
     };
     let opts = batch::Options {
         backend,
@@ -940,7 +985,7 @@ fn batch(a: &RunArgs, file: &Path, jobs: Option<usize>, shard: Option<Shard>) ->
         time_limit: a.time_limit,
         formulation: a.formulation,
     };
-    let solver = match batch::Batch::new(&a.path.display().to_string(), bytes, opts) {
+    let solver = match batch::Batch::new(&model_name(a.path), bytes, opts) {
         Ok(b) => b,
         Err(batch::ModelError::Mistakes(errs)) => return model_errors(a.path, errs).0,
         Err(batch::ModelError::Unsupported(msg)) => {

@@ -55,6 +55,9 @@ pub fn refuse_inputs(output: &Path, inputs: &[(&Path, &'static str)]) -> Result<
         return Ok(()); // a new file is nobody's input
     };
     for &(input, role) in inputs {
+        if input == Path::new("-") {
+            continue; // standard input is no file to destroy
+        }
         if let Ok(m) = fs::metadata(input)
             && (m.dev(), m.ino()) == (out.dev(), out.ino())
             // /dev/stdin as the model and -o /dev/stdout can be the same terminal: that is no
