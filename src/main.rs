@@ -15,6 +15,28 @@ use sdkc::solve::{SolveError, Solver};
 use sdkc::{check, grid, mip::Mip, puzzle::Formulation, puzzle::Puzzle, puzzle::RuleKind};
 
 /// Exit codes, documented in the README.
+/// `print!` for results: a closed standard output (`sdkc ... | head`) ends sdkc quietly with
+/// exit 0, as ripgrep does, instead of a panic. (A solver still running dies with sdkc, and the
+/// guardian removes its folder: see `sdkc::cleanup`.)
+macro_rules! out {
+    ($($arg:tt)*) => { write_stdout(format_args!($($arg)*)) };
+}
+
+macro_rules! outln {
+    () => { write_stdout(format_args!("\n")) };
+    ($($arg:tt)*) => {{ write_stdout(format_args!($($arg)*)); write_stdout(format_args!("\n")) }};
+}
+
+fn write_stdout(args: std::fmt::Arguments) {
+    if let Err(e) = std::io::stdout().lock().write_fmt(args) {
+        if e.kind() != std::io::ErrorKind::BrokenPipe {
+            eprintln!("error: cannot write to standard output: {e}");
+            std::process::exit(exit::IO.into());
+        }
+        std::process::exit(exit::OK.into());
+    }
+}
+
 mod exit {
     pub const OK: u8 = 0;
     pub const IO: u8 = 1;
@@ -316,7 +338,7 @@ fn check(path: &Path) -> u8 {
             let givens = p.givens.iter().filter(|g| g.is_some()).count();
             let plural =
                 |n: usize, word: &str| format!("{n} {word}{}", if n == 1 { "" } else { "s" });
-            println!(
+            outln!(
                 "{}: no mistakes (grid {}x{}, values {}..{}, {}, {})",
                 model_name(path),
                 p.rows,
@@ -370,6 +392,11 @@ fn compile(
         })
     };
     if let Err(e) = result {
+        if let emit::EmitError::Io(io) = &e
+            && io.kind() == std::io::ErrorKind::BrokenPipe
+        {
+            return exit::OK; // `compile -o - | head`: the reader has what it wanted
+        }
         eprintln!("error: {e}");
         return match e {
             emit::EmitError::NameTooLong { .. } => exit::MODEL,
@@ -381,7 +408,7 @@ fn compile(
         if to_stdout {
             eprint!("{table}")
         } else {
-            print!("{table}")
+            out!("{table}")
         }
     }
     // The process ends here: freeing a million small allocations one by one costs more
@@ -454,7 +481,7 @@ impl Report<'_> {
         if let (Some(o), serde_json::Value::Object(f)) = (obj.as_object_mut(), fields) {
             o.extend(f);
         }
-        println!("{obj}");
+        outln!("{obj}");
     }
 
     /// An error: its message on stderr (and in the JSON object), and its exit code.
@@ -630,7 +657,7 @@ fn run(a: &RunArgs) -> u8 {
     let first = &found.solutions[0];
     if !counting || (n == 1 && limit == 1) {
         if !a.json {
-            print!("{}", grid::format(&puzzle, first));
+            out!("{}", grid::format(&puzzle, first));
             eprintln!(
                 "solved with {solver} in {:.3} s; every rule checked",
                 found.seconds
@@ -642,7 +669,7 @@ fn run(a: &RunArgs) -> u8 {
     if n == 1 {
         if exhausted {
             if !a.json {
-                print!("{}", grid::format(&puzzle, first));
+                out!("{}", grid::format(&puzzle, first));
                 eprintln!(
                     "unique: {solver} proved there is no other solution ({} solve{}, {:.3} s); every rule checked",
                     found.solves,
@@ -654,7 +681,7 @@ fn run(a: &RunArgs) -> u8 {
             return exit::OK;
         }
         if !a.json {
-            print!("{}", grid::format(&puzzle, first));
+            out!("{}", grid::format(&puzzle, first));
         }
         let msg = format!(
             "{solver} found a solution but reached the time limit before proving it unique"
@@ -678,8 +705,8 @@ fn run(a: &RunArgs) -> u8 {
     };
     if !a.json {
         for (i, g) in found.solutions.iter().enumerate() {
-            println!("solution {}:", i + 1);
-            print!("{}", grid::format_marked(&puzzle, g, Some(&differ)));
+            outln!("solution {}:", i + 1);
+            out!("{}", grid::format_marked(&puzzle, g, Some(&differ)));
         }
         eprintln!(
             "not unique: {solver} found {how_many}; they differ in {} cells (marked *)",
@@ -904,7 +931,7 @@ fn generate(a: &GenerateArgs) -> u8 {
             return exit::IO;
         }
     } else {
-        print!("{out}");
+        out!("{out}");
     }
     let n = results.len();
     let mean = total_clues as f64 / n as f64;

@@ -85,3 +85,31 @@ fn check_says_what_the_model_is() {
     assert_eq!(out.code, 3);
     assert!(out.stdout.is_empty());
 }
+
+/// `sdkc ... | head`: once the reader is gone, sdkc stops quietly with exit 0 (no panic, no
+/// "Broken pipe" message), whether it was writing a model or printing results.
+#[test]
+fn a_closed_standard_output_ends_quietly() {
+    for args in [
+        &["compile", "examples/seed001-fancy.sdk", "-o", "-"][..],
+        &["generate", "examples/six.sdk", "--count", "3000"][..],
+    ] {
+        let mut child = Command::new(env!("CARGO_BIN_EXE_sdkc"))
+            .args(args)
+            .current_dir(root())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .unwrap();
+        // Read a little, then hang up, as `head -c 100` does. Each output is larger than a
+        // pipe's buffer, so sdkc is still writing when the reader goes.
+        let mut first = [0u8; 100];
+        std::io::Read::read_exact(child.stdout.as_mut().unwrap(), &mut first).unwrap();
+        drop(child.stdout.take());
+        let out = child.wait_with_output().unwrap();
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(0), "{args:?}: {stderr}");
+        assert!(!stderr.contains("panicked"), "{stderr}");
+        assert!(!stderr.contains("Broken pipe"), "{stderr}");
+    }
+}
