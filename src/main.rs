@@ -85,6 +85,8 @@ enum Command {
         #[arg(long, value_enum)]
         formulation: Option<Formulation>,
     },
+    /// List the solvers: which are installed, where, and their versions; and what `auto` picks.
+    Solvers,
     /// Check the model for mistakes without solving it (exit 0, or 3 with every mistake).
     Check {
         /// The .sdk model file (`-`: standard input).
@@ -246,6 +248,7 @@ fn main() -> ExitCode {
             }
         }
         Command::Check { model } => check(&model),
+        Command::Solvers => solvers(),
         Command::Generate {
             model,
             count,
@@ -325,6 +328,40 @@ fn model_errors(path: &Path, errs: sdkc::ModelErrors) -> (u8, Vec<String>) {
         );
         (exit::MODEL, errs.one_line_counted())
     }
+}
+
+/// `sdkc solvers`: one line a backend, found or not, then what `--solver auto` picks (the rule
+/// is in `backend`).
+fn solvers() -> u8 {
+    outln!(
+        "{:<8} found      sdkc {} (its own exact search; nothing to install)",
+        "builtin",
+        env!("CARGO_PKG_VERSION")
+    );
+    for solver in Solver::ALL {
+        match solver.locate() {
+            Some(path) => outln!(
+                "{:<8} found      {} (version {})",
+                solver.name(),
+                path.display(),
+                solver.version(&path).unwrap_or_else(|| "unknown".into())
+            ),
+            None => outln!(
+                "{:<8} not found  {}",
+                solver.name(),
+                SolveError::Missing { solver }
+                    .to_string()
+                    .split_once(": ")
+                    .map_or(String::new(), |(_, how)| how.to_string())
+            ),
+        }
+    }
+    let auto = [Solver::Highs, Solver::Cbc]
+        .into_iter()
+        .find(|s| s.locate().is_some())
+        .map_or("builtin", Solver::name);
+    outln!("auto     = {auto} (HiGHS if found, else CBC, else builtin)");
+    exit::OK
 }
 
 /// `sdkc check`: parse and analyze, the way every other command starts; say what the model is.
@@ -987,9 +1024,7 @@ fn batch(a: &RunArgs, file: &Path, jobs: Option<usize>, shard: Option<Shard>) ->
     let backend = backend(a);
     // A missing solver would fail every puzzle the same way: say it once.
     if let Backend::Mip(solver, _) = backend
-        && solver
-            .locate()
-            .is_none_or(|p| p.is_absolute() && !p.exists())
+        && solver.locate().is_none()
     {
         eprintln!("error: {}", SolveError::Missing { solver });
         return exit::SOLVER_MISSING;

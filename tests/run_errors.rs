@@ -81,12 +81,22 @@ fn missing_solver_exits_6_and_says_how_to_install() {
     let out = sdkc_env(
         &root(),
         &["run", CLASSIC, "--solver", "cbc"],
-        &[("SDKC_CBC", "/nonexistent/cbc")],
+        &[("PATH", "/nonexistent")],
     );
     assert_eq!(out.code, 6);
     assert_eq!(
         out.stderr,
         "error: solver `cbc` not found on PATH: install it with `apt-get install coinor-cbc` (Debian/Ubuntu), or set SDKC_CBC to the binary\n"
+    );
+    let out = sdkc_env(
+        &root(),
+        &["run", CLASSIC, "--solver", "cbc"],
+        &[("SDKC_CBC", "/nonexistent/cbc")],
+    );
+    assert_eq!(out.code, 6);
+    assert_eq!(
+        out.stderr,
+        "error: solver `cbc` not found: SDKC_CBC names /nonexistent/cbc, which is not an executable file\n"
     );
     let out = sdkc_env(
         &root(),

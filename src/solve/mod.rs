@@ -49,15 +49,58 @@ impl Solver {
         }
     }
 
-    /// The binary: `$SDKC_<SOLVER>` if set, else the first `cbc`/`highs` on PATH.
+    /// Every MIP solver sdkc can run, in the order `sdkc solvers` lists them.
+    pub const ALL: [Solver; 2] = [Solver::Cbc, Solver::Highs];
+
+    /// The binary: `$SDKC_<SOLVER>` if set, else the first `cbc`/`highs` on PATH; none if that
+    /// is not an executable file (so `auto` passes over it).
     pub fn locate(self) -> Option<PathBuf> {
         if let Some(p) = std::env::var_os(self.env_var()) {
-            return Some(PathBuf::from(p));
+            return Some(PathBuf::from(p)).filter(|p| is_executable(p));
         }
         let path = std::env::var_os("PATH")?;
         std::env::split_paths(&path)
             .map(|d| d.join(self.name()))
             .find(|p| is_executable(p))
+    }
+}
+
+impl Solver {
+    /// The first line the binary prints about its version (`cbc -quit`, `highs --version`), or
+    /// none when it prints nothing within 5 seconds.
+    pub fn version(self, binary: &Path) -> Option<String> {
+        let dir = crate::cleanup::TempDir::new().ok()?;
+        let log = dir.path().join("version.txt");
+        let file = std::fs::File::create(&log).ok()?;
+        let mut command = Command::new(binary);
+        command
+            .arg(match self {
+                Solver::Cbc => "-quit",
+                Solver::Highs => "--version",
+            })
+            .current_dir(dir.path())
+            .stdin(Stdio::null())
+            .stdout(file.try_clone().ok()?)
+            .stderr(file);
+        let mut child = crate::cleanup::Process::spawn(&mut command).ok()?;
+        let start = Instant::now();
+        while child.try_wait().ok()?.is_none() {
+            if start.elapsed() > Duration::from_secs(5) {
+                return None; // dropping the child kills it
+            }
+            std::thread::sleep(Duration::from_millis(2));
+        }
+        let text = String::from_utf8_lossy(&std::fs::read(&log).ok()?).into_owned();
+        text.lines()
+            .map(str::trim)
+            .find(|l| l.contains("ersion"))
+            // `Version: 2.10.8`, `HiGHS version 1.15.1 Githash 04024d7. Copyright ...`
+            .map(|l| {
+                let v = l
+                    .trim_start_matches("Version:")
+                    .trim_start_matches("HiGHS version");
+                v.split(". ").next().unwrap_or(v).trim().to_string()
+            })
     }
 }
 
@@ -113,11 +156,19 @@ pub enum SolveError {
 impl fmt::Display for SolveError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            SolveError::Missing { solver } => write!(
-                f,
-                "solver `{solver}` not found on PATH: {}",
-                solver.install_hint()
-            ),
+            SolveError::Missing { solver } => match std::env::var_os(solver.env_var()) {
+                Some(p) => write!(
+                    f,
+                    "solver `{solver}` not found: {} names {}, which is not an executable file",
+                    solver.env_var(),
+                    Path::new(&p).display()
+                ),
+                None => write!(
+                    f,
+                    "solver `{solver}` not found on PATH: {}",
+                    solver.install_hint()
+                ),
+            },
             SolveError::Failed { solver, detail } => {
                 write!(f, "solver `{solver}` failed: {detail}")
             }

@@ -1,0 +1,69 @@
+//! `sdkc solvers` says which solvers are installed, where, and which version; a solver named
+//! by SDKC_CBC / SDKC_HIGHS that is not there is reported as such, and `auto` passes over it.
+
+mod common;
+use common::*;
+
+#[test]
+fn every_solver_is_listed_with_its_path_and_version() {
+    let out = sdkc(&["solvers"]);
+    assert_eq!(out.code, 0, "{}", out.stderr);
+    let lines: Vec<&str> = out.stdout.lines().collect();
+    assert_eq!(lines.len(), 4, "{}", out.stdout);
+    assert_eq!(
+        lines[0],
+        format!(
+            "builtin  found      sdkc {} (its own exact search; nothing to install)",
+            env!("CARGO_PKG_VERSION")
+        )
+    );
+    // The real binaries the tests install: Debian's CBC 2.10, PyPI's HiGHS 1.x.
+    assert!(
+        lines[1].starts_with("cbc      found      /"),
+        "{}",
+        lines[1]
+    );
+    assert!(lines[1].ends_with("/cbc (version 2.10.8)"), "{}", lines[1]);
+    assert!(
+        lines[2].starts_with("highs    found      /"),
+        "{}",
+        lines[2]
+    );
+    assert!(lines[2].contains("/highs (version 1."), "{}", lines[2]);
+    assert_eq!(
+        lines[3],
+        "auto     = highs (HiGHS if found, else CBC, else builtin)"
+    );
+}
+
+#[test]
+fn a_solver_variable_naming_nothing_is_reported_and_auto_falls_back() {
+    let env = [("SDKC_HIGHS", "/nonexistent/highs")];
+    let out = sdkc_env(&root(), &["solvers"], &env);
+    assert_eq!(
+        out.stdout.lines().nth(2).unwrap(),
+        "highs    not found  SDKC_HIGHS names /nonexistent/highs, which is not an executable file"
+    );
+    assert_eq!(
+        out.stdout.lines().nth(3).unwrap(),
+        "auto     = cbc (HiGHS if found, else CBC, else builtin)"
+    );
+    let out = sdkc_env(
+        &root(),
+        &["run", "examples/six.sdk", "--solver", "highs"],
+        &env,
+    );
+    assert_eq!(out.code, 6);
+    assert_eq!(
+        out.stderr,
+        "error: solver `highs` not found: SDKC_HIGHS names /nonexistent/highs, which is not an executable file\n"
+    );
+    let out = sdkc_env(&root(), &["run", "examples/six.sdk"], &env);
+    assert_eq!(out.code, 0, "{}", out.stderr);
+    assert!(
+        out.stderr.starts_with("solved with cbc in "),
+        "{}",
+        out.stderr
+    );
+    assert_eq!(printed_grid(&out.stdout), expected_grid("six"));
+}
