@@ -87,6 +87,12 @@ enum Command {
     },
     /// List the solvers: which are installed, where, and their versions; and what `auto` picks.
     Solvers,
+    /// Print a completion script for SHELL (bash, zsh, fish, elvish, powershell) to standard
+    /// output, e.g. `sdkc completions bash > ~/.local/share/bash-completion/completions/sdkc`.
+    Completions {
+        #[arg(value_enum)]
+        shell: clap_complete::Shell,
+    },
     /// Check the model for mistakes without solving it (exit 0, or 3 with every mistake).
     Check {
         /// The .sdk model file (`-`: standard input).
@@ -249,6 +255,13 @@ fn main() -> ExitCode {
         }
         Command::Check { model } => check(&model),
         Command::Solvers => solvers(),
+        Command::Completions { shell } => {
+            use clap::CommandFactory;
+            let mut script = Vec::new();
+            clap_complete::generate(shell, &mut Cli::command(), "sdkc", &mut script);
+            out!("{}", String::from_utf8_lossy(&script));
+            exit::OK
+        }
         Command::Generate {
             model,
             count,

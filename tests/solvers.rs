@@ -67,3 +67,33 @@ fn a_solver_variable_naming_nothing_is_reported_and_auto_falls_back() {
     );
     assert_eq!(printed_grid(&out.stdout), expected_grid("six"));
 }
+
+/// The bash completion script completes subcommands and options in a real bash.
+#[test]
+fn bash_completes_subcommands_and_options() {
+    let out = sdkc(&["completions", "bash"]);
+    assert_eq!(out.code, 0, "{}", out.stderr);
+    let dir = tempfile::tempdir().unwrap();
+    let script = dir.path().join("sdkc.bash");
+    std::fs::write(&script, &out.stdout).unwrap();
+    let complete = |words: &str, cword: usize, cur: &str, prev: &str| {
+        let program = format!(
+            "source {}; COMP_WORDS=({words}); COMP_CWORD={cword}; _sdkc sdkc {cur} {prev}; echo \"${{COMPREPLY[@]}}\"",
+            script.display()
+        );
+        let out = std::process::Command::new("bash")
+            .args(["-c", &program])
+            .output()
+            .unwrap();
+        String::from_utf8(out.stdout).unwrap().trim().to_string()
+    };
+    assert_eq!(complete("sdkc so", 1, "so", "sdkc"), "solvers");
+    assert_eq!(
+        complete("sdkc run x.sdk --sol", 3, "--sol", "x.sdk"),
+        "--solver"
+    );
+    assert_eq!(
+        complete("sdkc run x.sdk --solver ''", 4, "''", "--solver"),
+        "auto builtin cbc highs"
+    );
+}
