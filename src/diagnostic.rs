@@ -273,8 +273,9 @@ impl fmt::Display for ErrorKind {
                 ..
             } => write!(
                 f,
-                "rule `{rule}` takes this model's MIP past the {} non-zeros sdkc writes (about 1.6 GB of memory to write)",
-                thousands(u128::from(*limit))
+                "rule `{rule}` takes this model's MIP past what sdkc writes: {} non-zeros or {} rows (about 2 GB of memory)",
+                thousands(u128::from(*limit)),
+                thousands(u128::from(crate::lower::MAX_ROWS))
             ),
             Syntax {
                 expected, found, ..

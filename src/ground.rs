@@ -16,10 +16,12 @@ pub fn conjuncts(p: &Puzzle, expr: &Expr, vars: usize) -> Vec<G> {
 }
 
 /// How many terms grounding may make of one rule. Every rule of the examples stays under
-/// 20,000 (the fancy seed's largest is about 10,000); a 25x25 grid's `for (a, b) in cells` is
-/// 3.7 million. Beyond this, memory (about 100 bytes a term through the lowering) and time
-/// grow past what a puzzle needs.
-pub const MAX_TERMS: u64 = 5_000_000;
+/// 20,000 (the fancy seed's largest is about 10,000); a 25x25 grid's `for (a, b) in cells:
+/// v[a] != v[b]` is 585,000. A term can become dozens of rows in the lowering (a pair of cells
+/// that must differ: one row per value), so past this the time and memory of the lowering
+/// grow past anything a puzzle needs: a 36x36 grid's all-pairs rule (2.5 million terms) took
+/// 24 s to reach the MIP's size bound.
+pub const MAX_TERMS: u64 = 1_000_000;
 
 /// An upper bound on the terms grounding `e` makes: each quantifier and aggregate multiplies
 /// its filter and body by the size of its set. Computed without expanding anything, so a rule

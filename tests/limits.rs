@@ -90,14 +90,14 @@ fn a_grounding_bomb_is_refused_with_its_size() {
     assert_eq!(code, 3);
     assert_eq!(
         errors,
-        "model.sdk:4:1: rule `bomb` would expand to about 858,459,717,188,126 terms, more than the 5,000,000 sdkc accepts"
+        "model.sdk:4:1: rule `bomb` would expand to about 858,459,717,188,126 terms, more than the 1,000,000 sdkc accepts"
     );
     let (code, errors) =
         mistakes("grid 100x100\nvalues 1..100\nrule all: for (a, b) in cells: v[a] != v[b]\n");
     assert_eq!(code, 3);
     assert_eq!(
         errors,
-        "model.sdk:3:1: rule `all` would expand to about 149,985,001 terms, more than the 5,000,000 sdkc accepts"
+        "model.sdk:3:1: rule `all` would expand to about 149,985,001 terms, more than the 1,000,000 sdkc accepts"
     );
 }
 
@@ -118,6 +118,20 @@ fn a_model_too_large_to_write_is_refused() {
     assert_eq!(code, 3);
     assert_eq!(
         errors,
-        "model.sdk:3:1: rule `s` takes this model's MIP past the 30,000,000 non-zeros sdkc writes (about 1.6 GB of memory to write)"
+        "model.sdk:3:1: rule `s` takes this model's MIP past what sdkc writes: 30,000,000 non-zeros or 5,000,000 rows (about 2 GB of memory)"
+    );
+}
+
+#[test]
+fn a_rule_of_many_small_rows_stops_at_the_row_bound() {
+    // 39,600 king pairs on a 100x100 grid, well within the grounding bound; each pair forbids
+    // 198 value pairs, a row of two each: the lowering stops at 5,000,000 rows.
+    let (code, errors) = mistakes(
+        "grid 100x100\nvalues 1..100\nrelation k = king\nrule d: for (a, b) in k: |v[a] - v[b]| != 1\n",
+    );
+    assert_eq!(code, 3);
+    assert_eq!(
+        errors,
+        "model.sdk:4:1: rule `d` takes this model's MIP past what sdkc writes: 30,000,000 non-zeros or 5,000,000 rows (about 2 GB of memory)"
     );
 }

@@ -97,6 +97,10 @@ pub fn lower(p: &Puzzle) -> Result<Mip, Diagnostic> {
 /// non-zero for LP, 53 for MPS, measured on box sudokus up to 169x169).
 pub const MAX_NONZEROS: u64 = 30_000_000;
 
+/// And in rows: a row costs about 100 bytes besides its non-zeros (its name, its vector), so a
+/// model of many short rows (two cells apart: 36 rows of 2) reaches the memory bound first.
+pub const MAX_ROWS: u64 = 5_000_000;
+
 /// Refuse, before any column exists, a model whose MIP would pass `MAX_NONZEROS`: one-hot
 /// cells, one row per distinct area and value, and a term per grounded term. (What this misses,
 /// the count in `Builder::row` catches while lowering.)
@@ -191,9 +195,10 @@ impl<'p> Builder<'p> {
         }
     }
 
-    /// Past `MAX_NONZEROS`: rows are no longer kept, and `lower` fails after the rule.
+    /// Past `MAX_NONZEROS` or `MAX_ROWS`: rows are no longer kept, and `lower` fails after the
+    /// rule.
     pub(crate) fn over_budget(&self) -> bool {
-        self.nonzeros as u64 > MAX_NONZEROS
+        self.nonzeros as u64 > MAX_NONZEROS || self.rows.len() as u64 >= MAX_ROWS
     }
 
     pub(crate) fn keep_apart(&mut self, a: Cell, b: Cell) {
@@ -492,13 +497,17 @@ fn push_int(t: &mut String, v: i64) {
 /// LP readers would merge or reject duplicates; a numbered suffix keeps every row.
 fn unique_names(rows: &mut [Row]) {
     let mut seen = std::collections::HashSet::new();
+    // Per name, the next suffix to try: a name repeated n times costs n tries, not n²/2
+    // (130 copies of a 25x25 sudoku's rules took 7 s before).
+    let mut next: std::collections::HashMap<String, usize> = std::collections::HashMap::new();
     for row in rows.iter_mut() {
         if !seen.insert(row.name.clone()) {
-            let mut k = 2;
+            let k = next.entry(row.name.clone()).or_insert(2);
             while !seen.insert(format!("{}~{k}", row.name)) {
-                k += 1;
+                *k += 1;
             }
             row.name = format!("{}~{k}", row.name);
+            *k += 1;
         }
     }
 }
