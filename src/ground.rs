@@ -39,7 +39,7 @@ pub fn estimate(p: &Puzzle, e: &Expr) -> u128 {
         };
         match binder {
             Binder::One(_) => n,
-            Binder::Pair(..) => n * n.saturating_sub(1) / 2,
+            Binder::Pair(..) => n.saturating_mul(n.saturating_sub(1)) / 2,
         }
     };
     match e {
@@ -49,8 +49,11 @@ pub fn estimate(p: &Puzzle, e: &Expr) -> u128 {
         | Expr::Row(_)
         | Expr::Col(_)
         | Expr::HasMark(..) => 1,
-        Expr::Neg(x) | Expr::Abs(x) | Expr::Not(x) => 1 + estimate(p, x),
-        Expr::Bin(_, l, r) => (1 + estimate(p, l)).saturating_add(estimate(p, r)),
+        // Saturating throughout: an absurd rule's estimate stops at u128::MAX, refused all the same.
+        Expr::Neg(x) | Expr::Abs(x) | Expr::Not(x) => estimate(p, x).saturating_add(1),
+        Expr::Bin(_, l, r) => estimate(p, l)
+            .saturating_add(estimate(p, r))
+            .saturating_add(1),
         Expr::Quant {
             binder,
             set,
@@ -65,7 +68,8 @@ pub fn estimate(p: &Puzzle, e: &Expr) -> u128 {
             body,
             ..
         } => {
-            let each = estimate(p, body) + filter.as_ref().map_or(0, |f| estimate(p, f));
+            let each =
+                estimate(p, body).saturating_add(filter.as_ref().map_or(0, |f| estimate(p, f)));
             members(binder, set).saturating_mul(each).saturating_add(1)
         }
     }
