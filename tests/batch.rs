@@ -2,7 +2,7 @@
 //! `--givens LINE` would, one result a line in input order, whatever --jobs and --shard say.
 
 mod common;
-use common::{Out, root, sdkc, sdkc_env, sdkc_in};
+use common::{Out, root, sdkc, sdkc_env, sdkc_in, sdkc_stdin};
 use serde_json::Value;
 
 const CLASSIC: &str = "examples/classic.sdk";
@@ -294,32 +294,19 @@ fn unique_and_count_give_each_puzzle_its_status_and_the_batch_its_exit_code() {
 
 #[test]
 fn standard_input_is_read_with_a_dash() {
-    use std::io::Write;
-    use std::process::{Command, Stdio};
-    let mut child = Command::new(env!("CARGO_BIN_EXE_sdkc"))
-        .args(["run", CLASSIC, "--givens-file", "-", "--solver", "builtin"])
-        .current_dir(root())
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
     let input = format!("{}\n\n{}x\n", quick()[0], quick()[1]);
-    child
-        .stdin
-        .take()
-        .unwrap()
-        .write_all(input.as_bytes())
-        .unwrap();
-    let out = child.wait_with_output().unwrap();
-    assert_eq!(out.status.code(), Some(11));
-    let stdout = String::from_utf8(out.stdout).unwrap();
+    let out = sdkc_stdin(
+        &["run", CLASSIC, "--givens-file", "-", "--solver", "builtin"],
+        input.as_bytes(),
+    );
+    assert_eq!(out.code, 11);
+    let stdout = out.stdout;
     assert!(stdout.starts_with("1 solved "), "{stdout}");
     assert!(
         stdout.contains("\n3 error the one-line givens have 82 characters"),
         "{stdout}"
     );
-    let stderr = String::from_utf8(out.stderr).unwrap();
+    let stderr = out.stderr;
     assert!(
         stderr.starts_with("<stdin>:3:1: the one-line givens"),
         "{stderr}"

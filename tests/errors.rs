@@ -2,7 +2,7 @@
 //! underlined and a sentence that helps; exit code 3; never a panic. One snapshot per message.
 
 mod common;
-use common::with_model;
+use common::{json_errors, with_model};
 
 /// Compile `model` and return what the user reads on stderr, asserting the model-error exit.
 fn error_of(model: &[u8]) -> String {
@@ -537,13 +537,7 @@ error: 20,000 mistakes in model.sdk
     // `--json` lists the same: the 20 shown, then the line that counts the rest.
     let (_dir, out) = with_model(model.as_bytes(), &["run", "--json"]);
     assert_eq!(out.code, 3);
-    let json: serde_json::Value = serde_json::from_str(&out.stdout).unwrap();
-    let errors: Vec<&str> = json["errors"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|e| e.as_str().unwrap())
-        .collect();
+    let errors = json_errors(&out.stdout);
     assert_eq!(errors.len(), 21, "{errors:?}");
     assert_eq!(
         errors[0],

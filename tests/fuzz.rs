@@ -1178,7 +1178,14 @@ impl Worker {
                 let mut t = tail.lock().unwrap();
                 t.extend_from_slice(&buf[..n]);
                 let excess = t.len().saturating_sub(64 * 1024);
-                t.drain(..excess);
+                if excess > 0 {
+                    // Cut whole lines, so the tail never starts with half of one.
+                    let cut = t[excess..]
+                        .iter()
+                        .position(|&b| b == b'\n')
+                        .map_or(t.len(), |i| excess + i + 1);
+                    t.drain(..cut);
+                }
             }
         });
         Ok(Worker {

@@ -11,14 +11,7 @@ const SUDOKU: &str = "grid 9x9\nboxes 3x3\nrule distinct rows, columns, boxes\n"
 /// The model's mistakes in the one-line form (`--json`), and the exit code.
 fn mistakes(model: &str) -> (i32, String) {
     let (_dir, out) = with_model(model.as_bytes(), &["run", "--json"]);
-    let json: serde_json::Value = serde_json::from_str(&out.stdout).unwrap();
-    let errors: Vec<&str> = json["errors"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|e| e.as_str().unwrap())
-        .collect();
-    (out.code, errors.join("\n"))
+    (out.code, json_errors(&out.stdout).join("\n"))
 }
 
 fn too_deep(at: &str) -> String {

@@ -4,28 +4,7 @@
 mod common;
 use common::*;
 
-use std::io::Write;
 use std::process::{Command, Stdio};
-
-/// Run `sdkc ARGS` from the repository root with `input` on standard input.
-fn with_stdin(args: &[&str], input: &[u8]) -> Out {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_sdkc"))
-        .args(args)
-        .current_dir(root())
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
-    // sdkc may refuse before reading (a usage error): then the pipe is closed, which is fine.
-    let _ = child.stdin.take().unwrap().write_all(input);
-    let out = child.wait_with_output().unwrap();
-    Out {
-        code: out.status.code().unwrap_or(-1),
-        stdout: String::from_utf8_lossy(&out.stdout).into_owned(),
-        stderr: String::from_utf8_lossy(&out.stderr).into_owned(),
-    }
-}
 
 fn classic() -> Vec<u8> {
     std::fs::read(root().join("examples/classic.sdk")).unwrap()
@@ -34,12 +13,12 @@ fn classic() -> Vec<u8> {
 #[test]
 fn run_and_compile_read_the_model_from_standard_input() {
     let from_file = sdkc(&["run", "examples/classic.sdk", "--solver", "builtin"]);
-    let from_stdin = with_stdin(&["run", "-", "--solver", "builtin"], &classic());
+    let from_stdin = sdkc_stdin(&["run", "-", "--solver", "builtin"], &classic());
     assert_eq!(from_stdin.code, 0, "{}", from_stdin.stderr);
     assert_eq!(from_stdin.stdout, from_file.stdout);
     assert_eq!(printed_grid(&from_stdin.stdout), expected_grid("classic"));
     // compile without -o: standard output, as there is no file name to put `.lp` on.
-    let lp = with_stdin(&["compile", "-"], &classic());
+    let lp = sdkc_stdin(&["compile", "-"], &classic());
     assert_eq!(lp.code, 0, "{}", lp.stderr);
     assert_eq!(
         lp.stdout,
@@ -49,7 +28,7 @@ fn run_and_compile_read_the_model_from_standard_input() {
 
 #[test]
 fn mistakes_in_standard_input_are_reported_against_stdin() {
-    let out = with_stdin(&["check", "-"], b"grid 4x4\nrule distinct rowz\n");
+    let out = sdkc_stdin(&["check", "-"], b"grid 4x4\nrule distinct rowz\n");
     assert_eq!(out.code, 3);
     assert!(out.stderr.contains("╭─[<stdin>:2:15]"), "{}", out.stderr);
     assert!(
@@ -61,7 +40,7 @@ fn mistakes_in_standard_input_are_reported_against_stdin() {
 
 #[test]
 fn the_model_and_the_list_cannot_both_be_standard_input() {
-    let out = with_stdin(&["run", "-", "--givens-file", "-"], &classic());
+    let out = sdkc_stdin(&["run", "-", "--givens-file", "-"], &classic());
     assert_eq!(out.code, 2);
     assert_eq!(
         out.stderr,

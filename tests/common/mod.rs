@@ -33,6 +33,39 @@ pub fn sdkc_env(dir: &Path, args: &[&str], env: &[(&str, &str)]) -> Out {
     }
 }
 
+/// Run `sdkc ARGS` from the repository root with `input` on standard input.
+pub fn sdkc_stdin(args: &[&str], input: &[u8]) -> Out {
+    use std::io::Write;
+    use std::process::Stdio;
+    let mut child = Command::new(env!("CARGO_BIN_EXE_sdkc"))
+        .args(args)
+        .current_dir(root())
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("the sdkc binary runs");
+    // sdkc may refuse before reading (a usage error): then the pipe is closed, which is fine.
+    let _ = child.stdin.take().unwrap().write_all(input);
+    let out = child.wait_with_output().unwrap();
+    Out {
+        code: out.status.code().unwrap_or(-1),
+        stdout: String::from_utf8_lossy(&out.stdout).into_owned(),
+        stderr: String::from_utf8_lossy(&out.stderr).into_owned(),
+    }
+}
+
+/// The `errors` list of a `--json` answer: each mistake as `file:line:column: message`.
+pub fn json_errors(stdout: &str) -> Vec<String> {
+    let json: serde_json::Value = serde_json::from_str(stdout).unwrap();
+    json["errors"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|e| e.as_str().unwrap().to_string())
+        .collect()
+}
+
 /// Run `sdkc` from the repository root (so paths read `examples/classic.sdk`).
 pub fn sdkc(args: &[&str]) -> Out {
     sdkc_in(&root(), args)
