@@ -14,7 +14,6 @@ use sdkc::engine::{self, Backend};
 use sdkc::solve::{SolveError, Solver};
 use sdkc::{check, grid, mip::Mip, puzzle::Formulation, puzzle::Puzzle, puzzle::RuleKind};
 
-/// Exit codes, documented in the README.
 /// `print!` for results: a closed standard output (`sdkc ... | head`) ends sdkc quietly with
 /// exit 0, as ripgrep does, instead of a panic. (A solver still running dies with sdkc, and the
 /// guardian removes its folder: see `sdkc::cleanup`.)
@@ -37,6 +36,7 @@ fn write_stdout(args: std::fmt::Arguments) {
     }
 }
 
+/// Exit codes, documented in the README.
 mod exit {
     pub const OK: u8 = 0;
     pub const IO: u8 = 1;
