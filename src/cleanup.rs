@@ -326,11 +326,13 @@ pub fn start_guardian() -> io::Result<()> {
             // its end of the pipe.
             unsafe {
                 libc::setsid();
+                // Out of the way first: with standard input closed, the pipe may be fd 0.
+                let pipe = libc::fcntl(read_end, libc::F_DUPFD, 10);
                 let null = libc::open(c"/dev/null".as_ptr(), libc::O_RDWR);
                 for fd in 0..3 {
                     libc::dup2(null, fd);
                 }
-                libc::dup2(read_end, 3);
+                libc::dup2(pipe, 3);
                 libc::close_range(4, libc::c_uint::MAX, 0);
                 guard(std::fs::File::from_raw_fd(3));
                 libc::_exit(0);
