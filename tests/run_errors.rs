@@ -76,6 +76,26 @@ fn time_limit_exits_5() {
     }
 }
 
+/// The builtin solver reads the clock inside a node too: a model whose every node prunes
+/// thousands of many-cell conditions (found by the fuzzer: 12 s past a 0.02 s limit) stops
+/// at its time limit. The fuzz smoke pass runs the same file under a 10 s watchdog.
+#[test]
+fn the_builtin_time_limit_holds_inside_a_node() {
+    let out = sdkc(&[
+        "run",
+        "tests/fuzz/regressions/model-builtin-deadline-count.sdk",
+        "--solver",
+        "builtin",
+        "--time-limit",
+        "0.02",
+    ]);
+    assert_eq!(out.code, 5);
+    assert_eq!(
+        out.stderr,
+        "builtin reached the time limit before finding a solution\n"
+    );
+}
+
 #[test]
 fn missing_solver_exits_6_and_says_how_to_install() {
     let out = sdkc_env(
