@@ -2,7 +2,7 @@
 //! and message, never a panic.
 
 mod common;
-use common::{expected_grid, printed_grid, root, sdkc, sdkc_env, with_model};
+use common::{Out, expected_grid, printed_grid, root, sdkc, sdkc_env, with_model};
 
 const CLASSIC: &str = "examples/classic.sdk";
 
@@ -151,17 +151,23 @@ fn fake_solver(dir: &std::path::Path, body: &str) -> String {
     path.display().to_string()
 }
 
+/// Run the classic puzzle with `solver` replaced by a fake one running `body`.
+fn run_faking(solver: &str, body: &str) -> Out {
+    let dir = tempfile::tempdir().unwrap();
+    let fake = fake_solver(dir.path(), body);
+    let var = format!("SDKC_{}", solver.to_uppercase());
+    sdkc_env(
+        &root(),
+        &["run", CLASSIC, "--solver", solver],
+        &[(var.as_str(), fake.as_str())],
+    )
+}
+
 #[test]
 fn crashing_solver_exits_7_with_its_log() {
-    let dir = tempfile::tempdir().unwrap();
-    let fake = fake_solver(
-        dir.path(),
+    let out = run_faking(
+        "cbc",
         "echo 'Segmentation fault (core dumped)' >&2; exit 139",
-    );
-    let out = sdkc_env(
-        &root(),
-        &["run", CLASSIC, "--solver", "cbc"],
-        &[("SDKC_CBC", &fake)],
     );
     assert_eq!(out.code, 7);
     assert_eq!(
@@ -172,16 +178,10 @@ fn crashing_solver_exits_7_with_its_log() {
 
 #[test]
 fn a_log_that_is_not_utf8_is_shown_lossily() {
-    let dir = tempfile::tempdir().unwrap();
     // Latin-1 "é" (0xE9) is not UTF-8: shown as U+FFFD, the rest of the line kept.
-    let fake = fake_solver(
-        dir.path(),
+    let out = run_faking(
+        "cbc",
         "printf 'Fehler: Lizenz abgelaufen \\351t\\351\\n' >&2; exit 3",
-    );
-    let out = sdkc_env(
-        &root(),
-        &["run", CLASSIC, "--solver", "cbc"],
-        &[("SDKC_CBC", &fake)],
     );
     assert_eq!(out.code, 7);
     assert_eq!(
@@ -192,13 +192,7 @@ fn a_log_that_is_not_utf8_is_shown_lossily() {
 
 #[test]
 fn killed_solver_exits_7() {
-    let dir = tempfile::tempdir().unwrap();
-    let fake = fake_solver(dir.path(), "kill -9 $$");
-    let out = sdkc_env(
-        &root(),
-        &["run", CLASSIC, "--solver", "highs"],
-        &[("SDKC_HIGHS", &fake)],
-    );
+    let out = run_faking("highs", "kill -9 $$");
     assert_eq!(out.code, 7);
     assert_eq!(
         out.stderr,
@@ -208,16 +202,10 @@ fn killed_solver_exits_7() {
 
 #[test]
 fn unreadable_solution_exits_8() {
-    let dir = tempfile::tempdir().unwrap();
     // CBC's argv ends with `-solu FILE`: write something that is not a solution there.
-    let fake = fake_solver(
-        dir.path(),
+    let out = run_faking(
+        "cbc",
         "for a; do last=$a; done; echo 'Licence expired' > \"$last\"",
-    );
-    let out = sdkc_env(
-        &root(),
-        &["run", CLASSIC, "--solver", "cbc"],
-        &[("SDKC_CBC", &fake)],
     );
     assert_eq!(out.code, 8);
     assert_eq!(
@@ -228,13 +216,7 @@ fn unreadable_solution_exits_8() {
 
 #[test]
 fn missing_solution_file_exits_8() {
-    let dir = tempfile::tempdir().unwrap();
-    let fake = fake_solver(dir.path(), "echo 'reading model'; exit 0");
-    let out = sdkc_env(
-        &root(),
-        &["run", CLASSIC, "--solver", "highs"],
-        &[("SDKC_HIGHS", &fake)],
-    );
+    let out = run_faking("highs", "echo 'reading model'; exit 0");
     assert_eq!(out.code, 8);
     assert!(
         out.stderr
@@ -254,7 +236,6 @@ fn missing_solution_file_exits_8() {
 /// solver's error, named with the column: never rounded into a grid.
 #[test]
 fn fractional_or_out_of_bounds_values_exit_8_naming_the_column() {
-    let dir = tempfile::tempdir().unwrap();
     for (value, what) in [
         (
             "0.7",
@@ -269,16 +250,11 @@ fn fractional_or_out_of_bounds_values_exit_8_naming_the_column() {
             "binary column `x_r1c3_1` has the value 1e308, outside its bounds 0..1",
         ),
     ] {
-        let fake = fake_solver(
-            dir.path(),
+        let out = run_faking(
+            "cbc",
             &format!(
                 "for a; do last=$a; done; printf 'Optimal - objective value 0\\n      0 x_r1c3_1  {value}  0\\n' > \"$last\""
             ),
-        );
-        let out = sdkc_env(
-            &root(),
-            &["run", CLASSIC, "--solver", "cbc"],
-            &[("SDKC_CBC", &fake)],
         );
         assert_eq!(out.code, 8);
         assert_eq!(

@@ -154,11 +154,9 @@ impl<'a> Ctx<'a> {
                 Some(&(_, id)) => return Some(Checked::Cell(CellTerm::Var(id))),
                 None => {
                     let known: Vec<&str> = self.scope.iter().map(|(n, _)| n.as_str()).collect();
-                    let suggestion = self
-                        .searches
-                        .worth(Unknown::Name)
-                        .then(|| suggest(name, known.iter().copied()))
-                        .flatten();
+                    let suggestion =
+                        self.searches
+                            .suggest(Unknown::Name, name, known.iter().copied());
                     self.error(
                         e.span,
                         ErrorKind::UnknownName {
@@ -218,11 +216,7 @@ impl<'a> Ctx<'a> {
                     let known = ["row", "col"]
                         .into_iter()
                         .chain(self.relations.iter().map(|r| r.name.as_str()));
-                    let suggestion = self
-                        .searches
-                        .worth(Unknown::Function)
-                        .then(|| suggest(other, known))
-                        .flatten();
+                    let suggestion = self.searches.suggest(Unknown::Function, other, known);
                     self.error(
                         name.span,
                         ErrorKind::UnknownFunction {
@@ -373,11 +367,7 @@ impl<'a> Ctx<'a> {
                         .keys()
                         .map(String::as_str)
                         .chain(self.relations.iter().map(|r| r.name.as_str()));
-                    let suggestion = self
-                        .searches
-                        .worth(Unknown::Set)
-                        .then(|| suggest(name, names))
-                        .flatten();
+                    let suggestion = self.searches.suggest(Unknown::Set, name, names);
                     self.error(
                         s.name.span,
                         ErrorKind::UnknownSet {
@@ -427,11 +417,7 @@ impl<'a> Ctx<'a> {
                     let known = ["steps"]
                         .into_iter()
                         .chain(self.relations.iter().map(|r| r.name.as_str()));
-                    let suggestion = self
-                        .searches
-                        .worth(Unknown::Function)
-                        .then(|| suggest(name, known))
-                        .flatten();
+                    let suggestion = self.searches.suggest(Unknown::Function, name, known);
                     self.error(
                         s.name.span,
                         ErrorKind::UnknownFunction {
@@ -564,6 +550,21 @@ pub enum Unknown {
 pub struct Searches([usize; 3]);
 
 impl Searches {
+    /// Count one more mistake of this kind, and look for what was meant only if it is among
+    /// those shown.
+    pub fn suggest<'s>(
+        &mut self,
+        what: Unknown,
+        name: &str,
+        known: impl Iterator<Item = &'s str>,
+    ) -> Option<String> {
+        if self.worth(what) {
+            suggest(name, known)
+        } else {
+            None
+        }
+    }
+
     /// Count one more mistake of this kind; whether it is among those shown.
     pub fn worth(&mut self, what: Unknown) -> bool {
         let n = &mut self.0[what as usize];
