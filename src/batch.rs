@@ -8,12 +8,12 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::mpsc;
 use std::time::{Duration, Instant};
 
+use crate::ModelErrors;
 use crate::diagnostic::{self, Origin, Source};
-use crate::emit::{self, Format};
-use crate::engine::{self, Backend, Found};
-use crate::puzzle::{Formulation, Puzzle};
-use crate::solve::SolveError;
-use crate::{ModelErrors, check, search};
+use crate::puzzle::Formulation;
+use crate::report::{self, Report};
+use crate::solve::{self, Backend, Prepared};
+use crate::verdict::{self, Goal, Status};
 
 /// One puzzle of the list: the first whitespace-separated field of its line (the rest of the
 /// line is free text, a name or a source, as in `bench/hard9x9.txt`).
@@ -86,189 +86,110 @@ impl FromStr for Shard {
     }
 }
 
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Status {
-    Solved,
-    Unique,
-    NotUnique,
-    Infeasible,
-    TimeLimit,
-    Error,
-}
-
-impl Status {
-    /// The name `run --json` uses for the same outcome.
-    pub fn name(self) -> &'static str {
-        match self {
-            Status::Solved => "solved",
-            Status::Unique => "unique",
-            Status::NotUnique => "not_unique",
-            Status::Infeasible => "infeasible",
-            Status::TimeLimit => "time_limit",
-            Status::Error => "error",
-        }
-    }
-}
-
-/// What happened to one puzzle.
-#[derive(Debug, Clone, PartialEq)]
-pub struct Outcome {
-    pub line: usize,
-    pub status: Status,
-    /// The first grid found (row-major), checked against every rule.
-    pub grid: Option<Vec<i64>>,
-    /// Grids found, when counting; with `complete`, false when the time limit stopped the count.
-    pub count: Option<usize>,
-    pub complete: bool,
-    pub seconds: f64,
-    /// Why there is no grid, or how many there are (`exactly 3 solutions`).
-    pub message: Option<String>,
-    /// The puzzle could not be read: where in its line the first mistake is (1-based column).
-    /// The message is then a model diagnostic, which text mode repeats on stderr.
-    pub column: Option<usize>,
-    /// The solver's grid broke a rule (a bug in sdkc, which deserves to be seen on stderr).
-    pub wrong_answer: bool,
-}
-
-impl Outcome {
-    /// What `run --givens` would have exited 0 for: a grid, and with counting the only one.
-    pub fn ok(&self) -> bool {
-        matches!(self.status, Status::Solved | Status::Unique)
-    }
-
-    fn new(line: usize, status: Status, message: Option<String>) -> Outcome {
-        Outcome {
-            line,
-            status,
-            grid: None,
-            count: None,
-            complete: true,
-            seconds: 0.0,
-            message,
-            column: None,
-            wrong_answer: false,
-        }
-    }
-}
-
 /// The question asked of every puzzle.
 #[derive(Debug, Clone, Copy)]
 pub struct Options {
-    pub backend: Backend,
-    /// `--count N` (`--unique` is 2); `None` solves.
-    pub count: Option<usize>,
+    /// `Solve`, or `Count(Some(n))` for `--count N` (`--unique` is 2).
+    pub goal: Goal,
     pub time_limit: Option<f64>,
     pub formulation: Option<Formulation>,
 }
 
 /// A model ready to answer for many puzzles.
-pub struct Batch {
+pub struct Batch<'b> {
     name: String,
     bytes: Vec<u8>,
     opts: Options,
-    /// The builtin solver's compiled rules, shared by every puzzle (they do not depend on the
-    /// givens); saves recompiling them for each line.
-    search: Option<search::Model>,
+    backend: &'b dyn Backend,
+    /// The backend prepared once for the model's rules (they do not depend on the givens):
+    /// the builtin search's compiled rules are shared by every puzzle.
+    prepared: Box<dyn Prepared + 'b>,
     /// Grid width, for printing grids as rows.
     pub cols: usize,
 }
 
-/// Why a batch cannot start: the model itself is wrong, or the builtin solver cannot take it.
+/// Why a batch cannot start: the model itself is wrong, or the backend cannot take it.
 #[derive(Debug)]
 pub enum ModelError {
     Mistakes(ModelErrors),
-    Unsupported(String),
+    Backend(solve::Error),
 }
 
-impl Batch {
+impl<'b> Batch<'b> {
     /// Check the model once, with its own givens (a mistake there is the model's, not a
-    /// puzzle's), and compile what every puzzle shares.
-    pub fn new(name: &str, bytes: Vec<u8>, opts: Options) -> Result<Batch, ModelError> {
-        let puzzle = match opts.backend {
-            Backend::Builtin => crate::load(name, &bytes, None),
-            Backend::Mip(..) => {
-                crate::build_with(name, &bytes, None, opts.formulation).map(|(p, _)| p)
-            }
+    /// puzzle's), and prepare the backend for its rules.
+    pub fn new(
+        name: &str,
+        bytes: Vec<u8>,
+        backend: &'b dyn Backend,
+        opts: Options,
+    ) -> Result<Batch<'b>, ModelError> {
+        let mut puzzle = crate::load(name, &bytes, None).map_err(ModelError::Mistakes)?;
+        crate::reformulate(&mut puzzle, opts.formulation);
+        if backend.locate().is_ok_and(|b| b.is_some()) {
+            // A MIP solver: lower once, so a model too large is the model's mistake.
+            crate::build_with(name, &bytes, None, opts.formulation)
+                .map_err(ModelError::Mistakes)?;
         }
-        .map_err(ModelError::Mistakes)?;
-        let search = match opts.backend {
-            Backend::Builtin => Some(search::Model::new(&puzzle).map_err(ModelError::Unsupported)?),
-            Backend::Mip(..) => None,
-        };
+        let prepared = backend.prepare(&puzzle).map_err(ModelError::Backend)?;
         Ok(Batch {
             name: name.to_string(),
             bytes,
             opts,
-            search,
+            backend,
+            prepared,
             cols: puzzle.cols,
         })
     }
 
     /// Solve one puzzle as `run --givens` would: read it into the model, solve, check every
     /// grid found, and say what that means.
-    pub fn solve(&self, e: &Entry) -> Outcome {
+    pub fn solve(&self, e: &Entry) -> Report {
         let start = Instant::now();
         let mut out = self.answer(e, start);
-        out.seconds = (start.elapsed().as_secs_f64() * 1e6).round() / 1e6;
+        out.line = Some(e.line);
+        out.seconds = report::seconds(start.elapsed().as_secs_f64());
         out
     }
 
-    fn answer(&self, e: &Entry, start: Instant) -> Outcome {
-        let givens = Some(e.puzzle.as_str());
-        let loaded = match self.opts.backend {
-            Backend::Builtin => crate::load(&self.name, &self.bytes, givens).map(|p| (p, None)),
-            Backend::Mip(..) => {
-                crate::build_with(&self.name, &self.bytes, givens, self.opts.formulation)
-                    .map(|(p, m)| (p, Some(m)))
-            }
-        };
-        let (puzzle, mip) = match loaded {
-            Ok(x) => x,
+    fn answer(&self, e: &Entry, start: Instant) -> Report {
+        let puzzle = match crate::load(&self.name, &self.bytes, Some(&e.puzzle)) {
+            Ok(p) => p,
             Err(errs) => return self.unreadable(e, &errs),
         };
-        if let (Some(mip), Backend::Mip(_, Format::FixedMps)) = (&mip, self.opts.backend)
-            && let Err(err) = emit::check_fixed_names(mip)
-        {
-            return Outcome::new(e.line, Status::Error, Some(err.to_string()));
-        }
-        let limit = self.opts.count.unwrap_or(1);
-        let found = match &self.search {
-            Some(model) => {
-                let deadline = self
-                    .opts
-                    .time_limit
-                    .map(|t| start + Duration::from_secs_f64(t));
-                Ok(engine::find_builtin(
-                    model,
-                    &puzzle.givens,
-                    limit,
-                    start,
-                    deadline,
-                ))
-            }
-            None => engine::find(
-                &puzzle,
-                mip.as_ref(),
-                self.opts.backend,
-                limit,
-                self.opts.time_limit,
+        let deadline = self
+            .opts
+            .time_limit
+            .map(|t| start + Duration::from_secs_f64(t));
+        let name = self.backend.name();
+        match verdict::decide(
+            &puzzle,
+            self.prepared.as_ref(),
+            name,
+            self.opts.goal,
+            deadline,
+            &mut |_, _| true,
+        ) {
+            Ok(v) => Report::from_verdict(
+                &v,
+                &self.name,
+                self.cols,
+                matches!(self.opts.goal, Goal::Count(_)),
             ),
-        };
-        match found {
-            Ok(found) => self.judge(e, &puzzle, found, limit),
             Err(err) => {
-                let status = match err {
-                    engine::Error::Solve(SolveError::Hung { .. }) => Status::TimeLimit,
-                    _ => Status::Error,
-                };
-                Outcome::new(e.line, status, Some(err.to_string()))
+                let mut r = Report::error(&self.name, err.to_string());
+                r.solver = Some(name);
+                if let solve::Error::Hung { .. } = err {
+                    r.status = Status::TimeLimit;
+                }
+                r
             }
         }
     }
 
     /// The puzzle did not load: its first mistake, placed in the list file's line when it
     /// points into the puzzle (a bad character, a wrong length, givens that break a rule).
-    fn unreadable(&self, e: &Entry, errs: &ModelErrors) -> Outcome {
+    fn unreadable(&self, e: &Entry, errs: &ModelErrors) -> Report {
         let (message, column) = match errs.diagnostics.first() {
             Some(d) if d.origin == Origin::GivensArg => {
                 let (_, c) = diagnostic::line_col(&e.puzzle, d.span.start);
@@ -284,70 +205,8 @@ impl Batch {
             }
             None => ("the puzzle could not be read".to_string(), None),
         };
-        let mut out = Outcome::new(e.line, Status::Error, Some(message));
+        let mut out = Report::error(&self.name, message);
         out.column = column.or(Some(e.column));
-        out
-    }
-
-    /// Check every grid and name the outcome, as `run` does for one puzzle.
-    fn judge(&self, e: &Entry, p: &Puzzle, found: Found, limit: usize) -> Outcome {
-        let solver = self.opts.backend.name();
-        for g in &found.solutions {
-            let broken = check::check(p, g);
-            if !broken.is_empty() {
-                let why: Vec<String> = broken.iter().map(ToString::to_string).collect();
-                let mut out = Outcome::new(
-                    e.line,
-                    Status::Error,
-                    Some(format!(
-                        "{solver} returned a grid that breaks the model (a bug in sdkc; please report it): {}",
-                        why.join("; ")
-                    )),
-                );
-                out.grid = Some(g.clone());
-                out.wrong_answer = true;
-                return out;
-            }
-        }
-        let n = found.solutions.len();
-        let counting = self.opts.count.is_some();
-        let exhausted = !found.timed_out && n < limit;
-        let (status, message) = if n == 0 && found.timed_out {
-            (
-                Status::TimeLimit,
-                Some(format!(
-                    "{solver} reached the time limit before finding a solution"
-                )),
-            )
-        } else if n == 0 {
-            (
-                Status::Infeasible,
-                Some(format!(
-                    "the puzzle has no solution ({solver} proved it infeasible)"
-                )),
-            )
-        } else if !counting {
-            (Status::Solved, None)
-        } else if n == 1 && exhausted {
-            (Status::Unique, None)
-        } else if n == 1 {
-            (
-                Status::TimeLimit,
-                Some(format!(
-                    "{solver} found a solution but reached the time limit before proving it unique"
-                )),
-            )
-        } else if exhausted {
-            (Status::NotUnique, Some(format!("exactly {n} solutions")))
-        } else {
-            (Status::NotUnique, Some(format!("at least {n} solutions")))
-        };
-        let mut out = Outcome::new(e.line, status, message);
-        if counting {
-            out.count = Some(n);
-            out.complete = !found.timed_out;
-        }
-        out.grid = found.solutions.into_iter().next();
         out
     }
 
@@ -360,7 +219,7 @@ impl Batch {
         &self,
         list: &[Entry],
         jobs: Option<usize>,
-        mut each: impl FnMut(Outcome) -> bool,
+        mut each: impl FnMut(Report) -> bool,
     ) -> Result<(), rayon::ThreadPoolBuildError> {
         let mut builder = rayon::ThreadPoolBuilder::new();
         if let Some(n) = jobs {
@@ -370,7 +229,7 @@ impl Batch {
         // Workers take the next puzzle from a shared counter rather than splitting the list
         // into halves, so puzzles finish roughly in order and few wait to be printed.
         let next = AtomicUsize::new(0);
-        let (tx, rx) = mpsc::channel::<(usize, Outcome)>();
+        let (tx, rx) = mpsc::channel::<(usize, Report)>();
         std::thread::scope(|s| {
             let next = &next;
             s.spawn(move || {

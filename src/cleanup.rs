@@ -101,6 +101,7 @@ impl TempDir {
         Ok(TempDir { dir, id })
     }
 
+    /// Where it is.
     pub fn path(&self) -> &Path {
         self.dir.path()
     }
@@ -143,6 +144,7 @@ impl TempFile {
         })
     }
 
+    /// The open file.
     pub fn as_file(&self) -> &std::fs::File {
         self.file
             .as_ref()

@@ -8,9 +8,10 @@ use std::path::Path;
 
 use crate::mip::{Mip, Sense};
 
-#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
 pub enum Format {
     /// CPLEX-LP text.
+    #[default]
     Lp,
     /// Free-format MPS.
     Mps,
@@ -19,10 +20,36 @@ pub enum Format {
 }
 
 impl Format {
+    /// The names `--format` takes.
+    pub const NAMES: [&'static str; 3] = ["lp", "mps", "fixed-mps"];
+
+    /// The format a file name's extension means (`.mps`: MPS), if any.
+    pub fn from_extension(path: &std::path::Path) -> Option<Format> {
+        let e = path.extension()?.to_str()?.to_ascii_lowercase();
+        match e.as_str() {
+            "lp" => Some(Format::Lp),
+            "mps" => Some(Format::Mps),
+            _ => None,
+        }
+    }
+
     pub fn extension(self) -> &'static str {
         match self {
             Format::Lp => "lp",
             Format::Mps | Format::FixedMps => "mps",
+        }
+    }
+}
+
+impl std::str::FromStr for Format {
+    type Err = String;
+
+    fn from_str(s: &str) -> Result<Format, String> {
+        match s {
+            "lp" => Ok(Format::Lp),
+            "mps" => Ok(Format::Mps),
+            "fixed-mps" => Ok(Format::FixedMps),
+            _ => Err(format!("`{s}` is not a format: lp, mps or fixed-mps")),
         }
     }
 }

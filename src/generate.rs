@@ -9,15 +9,12 @@
 use std::time::{Duration, Instant};
 
 use crate::check;
-use crate::emit::Format;
-use crate::engine::{self, Backend, Error};
+use crate::exit;
 use crate::puzzle::{Cell, Puzzle};
-use crate::search;
-use crate::solve::{self, Outcome};
+use crate::solve::{self, Backend, Builtin, Prepared, Question};
 
 #[derive(Debug, Clone, Copy)]
 pub struct Settings {
-    pub backend: Backend,
     pub seed: u64,
     /// Random orders tried per puzzle; the one with the fewest clues is kept.
     pub tries: usize,
@@ -30,6 +27,52 @@ impl Settings {
     fn deadline(&self) -> Option<Instant> {
         self.time_limit
             .map(|t| Instant::now() + Duration::from_secs_f64(t))
+    }
+}
+
+/// Why no puzzle came out.
+#[derive(Debug)]
+pub enum Error {
+    /// The backend could not answer a question (or the rules have no grid at all).
+    Solve(solve::Error),
+    /// A question ran out of time, so the puzzle could not be proved irreducible.
+    TimeLimit { solver: &'static str, seconds: f64 },
+    /// Puzzle `index` (from 1) failed the proof `verify` makes before it is written: a bug.
+    Proof { index: u64, detail: String },
+}
+
+impl Error {
+    /// The exit code the command line ends with.
+    pub fn exit_code(&self) -> u8 {
+        match self {
+            Error::Solve(e) => e.exit_code(),
+            Error::TimeLimit { .. } => exit::TIME_LIMIT,
+            Error::Proof { .. } => exit::WRONG_ANSWER,
+        }
+    }
+}
+
+impl std::fmt::Display for Error {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Error::Solve(e) => e.fmt(f),
+            Error::TimeLimit { solver, seconds } => write!(
+                f,
+                "{solver} reached the time limit ({seconds} s) on a question, so the puzzle could not be proved irreducible; allow more time"
+            ),
+            Error::Proof { index, detail } => write!(
+                f,
+                "puzzle {index} failed its proof (a bug in sdkc; please report it): {detail}"
+            ),
+        }
+    }
+}
+
+impl std::error::Error for Error {}
+
+impl From<solve::Error> for Error {
+    fn from(e: solve::Error) -> Self {
+        Error::Solve(e)
     }
 }
 
@@ -79,21 +122,44 @@ fn stream(seed: u64, index: u64, k: u64) -> u64 {
     r.next_u64()
 }
 
-/// Generate puzzle number `index` for the rules of `p` (its own givens are ignored).
-pub fn generate(p: &Puzzle, index: u64, s: &Settings) -> Result<Generated, Error> {
+/// Generate puzzle number `index` for the rules of `p` (its own givens are ignored), asking
+/// `backend`, prepared for those rules.
+pub fn generate(
+    p: &Puzzle,
+    index: u64,
+    backend: &dyn Backend,
+    prepared: &dyn Prepared,
+    s: &Settings,
+) -> Result<Generated, Error> {
     let start = Instant::now();
-    let mut rules = p.clone();
-    rules.givens = vec![None; p.cell_count()];
-    let model = match s.backend {
-        Backend::Builtin => Some(search::Model::new(&rules).map_err(Error::Builtin)?),
-        Backend::Mip(..) => None,
-    };
-    let Some(solution) = full_grid(&rules, model.as_ref(), s, stream(s.seed, index, 0))? else {
-        return Err(Error::Builtin(
-            "the rules have no solution, so there is no puzzle to make".into(),
-        ));
-    };
+    let open = vec![None; p.cell_count()];
     let mut questions = 1;
+    let timed_out = || Error::TimeLimit {
+        solver: backend.name(),
+        seconds: s.time_limit.unwrap_or(0.0),
+    };
+    // A random grid that satisfies every rule.
+    let mut solution = None;
+    let full = prepared.find(
+        &open,
+        &Question {
+            limit: Some(1),
+            deadline: s.deadline(),
+            random: Some(stream(s.seed, index, 0)),
+            ..Question::default()
+        },
+        &mut |g| {
+            solution = Some(g.to_vec());
+            false
+        },
+    )?;
+    let Some(solution) = solution else {
+        return Err(if full.timed_out {
+            timed_out()
+        } else {
+            Error::Solve(solve::Error::NoGrid)
+        });
+    };
     let mut best: Option<Vec<Option<i64>>> = None;
     for t in 0..s.tries.max(1) {
         let mut order: Vec<Cell> = (0..p.cell_count()).collect();
@@ -103,7 +169,22 @@ pub fn generate(p: &Puzzle, index: u64, s: &Settings) -> Result<Generated, Error
             let value = solution[c];
             givens[c] = None;
             questions += 1;
-            if !unique_without(&rules, model.as_ref(), &givens, c, value, s)? {
+            // Is there a solution with another value at `c`? (Seed 004 asks the same
+            // question as "minimise x[c, value]: is the optimum 1?".)
+            let other = prepared.find(
+                &givens,
+                &Question {
+                    limit: Some(1),
+                    deadline: s.deadline(),
+                    exclude: vec![(c, value)],
+                    ..Question::default()
+                },
+                &mut |_| false,
+            )?;
+            if other.timed_out {
+                return Err(timed_out());
+            }
+            if other.count > 0 {
                 givens[c] = Some(value);
             }
         }
@@ -125,124 +206,39 @@ pub fn generate(p: &Puzzle, index: u64, s: &Settings) -> Result<Generated, Error
     })
 }
 
-/// A random grid that satisfies every rule: the builtin search with a shuffled value order,
-/// or CBC / HiGHS with one random row fixed.
-fn full_grid(
-    rules: &Puzzle,
-    model: Option<&search::Model>,
+/// `count` puzzles for the rules of `p`, numbered from 1, on `jobs` threads (one per core when
+/// `None`), each proved by `verify` before it is returned; `done` is called as each is ready.
+/// The puzzles are the same whatever `jobs` is.
+pub fn generate_all(
+    p: &Puzzle,
+    count: u64,
+    backend: &dyn Backend,
     s: &Settings,
-    seed: u64,
-) -> Result<Option<Vec<i64>>, Error> {
-    let deadline = s.deadline();
-    match (s.backend, model) {
-        (Backend::Builtin, Some(m)) => {
-            let out = m.solve(
-                &rules.givens,
-                &search::Options {
-                    limit: 1,
-                    seed: Some(seed),
-                    deadline,
-                    ..Default::default()
-                },
-            );
-            Ok(out.solutions.into_iter().next())
-        }
-        (Backend::Mip(solver, format), _) => {
-            // Seed 004 suggests random objective weights, but then the solver has to prove an
-            // optimum: 11 s for a 9x9 with HiGHS with weights on every column, 1 s with a
-            // preferred row. Fixing one random row to a random permutation of the values is as
-            // different from seed to seed (9! rows for a 9x9) and leaves a feasibility
-            // problem (0.03 s). Rules that forbid that row get half of it, then none of it,
-            // then a search with no fixed cells: still seeded, still the same on every run.
-            let mut rng = Rng::new(seed);
-            let mut values: Vec<i64> = rules.values().collect();
-            rng.shuffle(&mut values);
-            let row = rng.below(rules.rows);
-            let cells: Vec<(Cell, i64)> = (0..rules.cols)
-                .zip(values)
-                .map(|(col, v)| (rules.cell(row, col), v))
-                .collect();
-            for fixed in [cells.len(), cells.len() / 2, 0] {
-                let mut q = rules.clone();
-                for &(c, v) in &cells[..fixed] {
-                    q.givens[c] = Some(v);
-                }
-                let mip = engine::lower(&q, solver)?;
-                if let Some(values) = run(&mip, solver, format, s.time_limit)? {
-                    let grid = solve::decode(&mip, &values).map_err(|detail| Error::Decode {
-                        solver: solver.name(),
-                        detail,
-                    })?;
-                    return Ok(Some(grid));
-                }
-            }
-            Ok(None)
-        }
-        (Backend::Builtin, None) => unreachable!("the builtin backend comes with its model"),
-    }
-}
-
-/// Whether the puzzle with `givens` (cell `c` now open) still has only the solution with
-/// `value` at `c`: is there a solution with another value there? (Seed 004 asks the same
-/// question as "minimise x[c, value]: is the optimum 1?".)
-fn unique_without(
-    rules: &Puzzle,
-    model: Option<&search::Model>,
-    givens: &[Option<i64>],
-    c: Cell,
-    value: i64,
-    s: &Settings,
-) -> Result<bool, Error> {
-    let deadline = s.deadline();
-    match (s.backend, model) {
-        (Backend::Builtin, Some(m)) => {
-            let out = m.solve(
-                givens,
-                &search::Options {
-                    limit: 1,
-                    deadline,
-                    exclude: vec![(c, value)],
-                    ..Default::default()
-                },
-            );
-            // Out of time: keep the clue (the puzzle stays unique either way).
-            Ok(out.solutions.is_empty() && !out.timed_out)
-        }
-        (Backend::Mip(solver, format), _) => {
-            let mut q = rules.clone();
-            q.givens = givens.to_vec();
-            let mut mip = engine::lower(&q, solver)?;
-            engine::forbid_values(&mut mip, &[(c, value)], "other_value");
-            Ok(run(&mip, solver, format, s.time_limit)?.is_none())
-        }
-        (Backend::Builtin, None) => unreachable!("the builtin backend comes with its model"),
-    }
-}
-
-/// Solve once: the values, or None when infeasible. A time limit counts as "not proven".
-fn run(
-    mip: &crate::mip::Mip,
-    solver: solve::Solver,
-    format: Format,
-    time_limit: Option<f64>,
-) -> Result<Option<Vec<f64>>, Error> {
-    let r = solve::solve(
-        mip,
-        &solve::Options {
-            solver,
-            format,
-            time_limit,
-            below: None,
-        },
-    )?;
-    match r.outcome {
-        Outcome::Solved(v) | Outcome::Stopped(v) => Ok(Some(v)),
-        Outcome::Infeasible => Ok(None),
-        Outcome::TimeLimit => Err(Error::Solve(solve::SolveError::Hung {
-            solver,
-            seconds: time_limit.unwrap_or(0.0),
-        })),
-    }
+    jobs: Option<usize>,
+    done: &(dyn Fn() + Sync),
+) -> Result<Vec<Generated>, Error> {
+    use rayon::prelude::*;
+    let mut rules = p.clone();
+    rules.givens = vec![None; p.cell_count()];
+    let prepared = backend.prepare(&rules)?;
+    let pool = rayon::ThreadPoolBuilder::new()
+        .num_threads(jobs.unwrap_or(0))
+        .build()
+        .map_err(|e| Error::Solve(solve::Error::Io(std::io::Error::other(e))))?;
+    pool.install(|| {
+        (0..count)
+            .into_par_iter()
+            .map(|i| {
+                let g = generate(&rules, i, backend, prepared.as_ref(), s)?;
+                verify(&rules, &g).map_err(|detail| Error::Proof {
+                    index: i + 1,
+                    detail,
+                })?;
+                done();
+                Ok(g)
+            })
+            .collect()
+    })
 }
 
 /// Prove a generated puzzle before it is written, by whole-puzzle counts with the builtin
@@ -264,9 +260,16 @@ pub fn verify(p: &Puzzle, g: &Generated) -> Result<(), String> {
             ));
         }
     }
+    let builtin = Builtin.prepare(p).map_err(|e| e.to_string())?;
     let count = |q: &Puzzle| -> Result<Vec<Vec<i64>>, String> {
-        let found = engine::find(q, None, Backend::Builtin, 2, None).map_err(|e| e.to_string())?;
-        Ok(found.solutions)
+        let mut grids = Vec::new();
+        builtin
+            .find(&q.givens, &Question::up_to(2), &mut |g| {
+                grids.push(g.to_vec());
+                true
+            })
+            .map_err(|e| e.to_string())?;
+        Ok(grids)
     };
     let found = count(&q)?;
     if found != [g.solution.clone()] {
@@ -297,4 +300,43 @@ pub fn one_line(givens: &[Option<i64>]) -> String {
         .iter()
         .map(|g| g.map_or('.', crate::puzzle::value_char))
         .collect()
+}
+
+/// The model text as a complete model of the puzzle `line` (one-line form): its givens
+/// statement replaced (or added when it has none), and the template's whole-line comments
+/// dropped, since they describe the old givens (a comment at the end of a statement stays).
+pub fn as_sdk(text: &str, line: &str) -> String {
+    let statement = format!("givens \"{line}\"");
+    let span = crate::parse::parse(text).ok().and_then(|m| {
+        m.statements
+            .iter()
+            .find(|s| matches!(s.kind, crate::ast::StatementKind::Givens(_)))
+            .map(|s| s.span)
+    });
+    let body = match span {
+        Some(sp) => format!("{}{statement}{}", &text[..sp.start], &text[sp.end..]),
+        None => format!("{}\n{statement}\n", text.trim_end()),
+    };
+    let mut out = String::new();
+    let mut blank = true;
+    for l in body.lines() {
+        if l.trim_start().starts_with('#') {
+            continue;
+        }
+        // No runs of blank lines where the comments were, none at the start.
+        if l.trim().is_empty() {
+            if blank {
+                continue;
+            }
+            blank = true;
+        } else {
+            blank = false;
+        }
+        out.push_str(l.trim_end());
+        out.push('\n');
+    }
+    while out.ends_with("\n\n") {
+        out.pop();
+    }
+    out
 }

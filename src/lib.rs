@@ -1,36 +1,120 @@
 //! sdkc compiles Sudoku-like puzzle models (`.sdk` files) to 0-1 MIPs, writes them as CPLEX-LP
-//! or MPS, runs CBC or HiGHS on them, and checks the grids they return.
+//! or MPS, solves them with its own search or with CBC, HiGHS or GLPK, and checks every grid
+//! against the rules with an interpreter that shares no code with the lowering.
 //!
-//! The pipeline, one module a stage:
-//! `parse` (text to syntax tree) → `analyze` (names, sets, givens: a `Puzzle`) → `lower` (the
-//! one-hot MIP) → `emit` (LP / MPS text) → `solve` (a solver binary) → `check` (every rule
-//! evaluated on the grid, independently of `lower`).
+//! The surface, re-exported here:
+//! - [`load`] a model from its text (or [`build`] it, to its [`Mip`] too); mistakes come back
+//!   as [`ModelErrors`], each rendered with file:line:column;
+//! - [`emit::write`] the MIP as LP or MPS ([`Format`]);
+//! - pick a [`Backend`] ([`solve::backend`] by name, [`solve::auto`], or [`Builtin`]),
+//!   [`Backend::prepare`] it for the puzzle's rules, and ask [`Prepared::find`] a [`Question`];
+//!   or let [`verdict::decide`] ask, check every grid and name the outcome ([`Verdict`]);
+//! - [`check_grid`] any grid against the rules;
+//! - [`explain::explain`] a puzzle with no solution;
+//! - [`generate::generate_all`] irreducible puzzles.
+//!
+//! ```
+//! use sdkc::{Backend, Builtin, Goal, Status};
+//!
+//! let text = std::fs::read("examples/classic.sdk").unwrap();
+//! let puzzle = sdkc::load("classic.sdk", &text, None).unwrap();
+//! let prepared = Builtin.prepare(&puzzle).unwrap();
+//! let verdict =
+//!     sdkc::verdict::decide(&puzzle, prepared.as_ref(), "builtin", Goal::Count(Some(2)), None, &mut |_, _| true)
+//!         .unwrap();
+//! assert_eq!(verdict.status, Status::Unique);
+//! assert!(sdkc::check_grid(&puzzle, verdict.first.as_ref().unwrap()).is_empty());
+//! ```
+//!
+//! The pipeline, one module a stage: `parse` (text to syntax tree) → `analyze` (names, sets,
+//! givens: a `Puzzle`) → `lower` (the one-hot MIP) → `emit` (LP / MPS text) → `solve` (a
+//! backend) → `check` (every rule evaluated on the grid, independently of `lower`).
 
+#![warn(missing_docs)]
 // A Diagnostic is made once per mistake and travels up a few frames: boxing it buys nothing.
 #![allow(clippy::result_large_err)]
 
+// The compiler's stages: public for the tests and the fuzzing harness, documented in their
+// own module docs rather than item by item.
+#[allow(missing_docs)]
 pub mod analyze;
+#[allow(missing_docs)]
 pub mod ast;
-pub mod batch;
+#[allow(missing_docs)]
 pub mod check;
-pub mod cleanup;
+#[allow(missing_docs)]
 pub mod diagnostic;
+#[allow(missing_docs)]
 pub mod emit;
-pub mod engine;
-pub mod generate;
-pub mod grid;
+#[allow(missing_docs)]
 pub mod ground;
+#[allow(missing_docs)]
 pub mod lower;
+#[allow(missing_docs)]
 pub mod mip;
-pub mod output;
+#[allow(missing_docs)]
 pub mod parse;
+#[allow(missing_docs)]
 pub mod puzzle;
+#[allow(missing_docs)]
 pub mod search;
+
+// What runs the questions and says what the answers mean.
+#[allow(missing_docs)]
+pub mod batch;
+pub mod cleanup;
+pub mod exit;
+#[allow(missing_docs)]
+pub mod explain;
+#[allow(missing_docs)]
+pub mod generate;
+#[allow(missing_docs)]
+pub mod grid;
+#[allow(missing_docs)]
+pub mod output;
+pub mod report;
+#[allow(missing_docs)]
 pub mod solve;
+pub mod verdict;
+
+pub use emit::Format;
+pub use explain::Explanation;
+pub use mip::Mip;
+pub use puzzle::{Formulation, Puzzle};
+pub use report::Report;
+pub use solve::{Backend, Builtin, Found, Prepared, Question, Settings, Statistics};
+pub use verdict::{Goal, Status, Verdict};
 
 use diagnostic::{Diagnostic, Origin, Source};
-use mip::Mip;
-use puzzle::Puzzle;
+
+/// Every rule `grid` (row-major values) breaks; empty when it is a solution of `p`.
+pub fn check_grid(p: &Puzzle, grid: &[i64]) -> Vec<check::Violation> {
+    check::check(p, grid)
+}
+
+/// Up to `limit` grids of `p` (unchecked), from `backend` prepared for it: the short way to
+/// count a puzzle's solutions or compare backends.
+pub fn grids(backend: &dyn Backend, p: &Puzzle, limit: usize) -> Result<Vec<Vec<i64>>, solve::Error> {
+    let mut out = Vec::new();
+    backend
+        .prepare(p)?
+        .find(&p.givens, &Question::up_to(limit), &mut |g| {
+            out.push(g.to_vec());
+            true
+        })?;
+    Ok(out)
+}
+
+/// Lower every algebraic rule of `p` in `formulation` (the `--formulation` option), whatever
+/// the model asks for; `None` leaves the rules as written.
+pub fn reformulate(p: &mut Puzzle, formulation: Option<Formulation>) {
+    let Some(f) = formulation else { return };
+    for rule in &mut p.rules {
+        if let puzzle::RuleKind::Expr { formulation, .. } = &mut rule.kind {
+            *formulation = f;
+        }
+    }
+}
 
 /// A model that did not compile: its mistakes, rendered against the sources they point into.
 /// Of each kind of mistake (an `ErrorKind` variant) the first `diagnostic::SHOWN_PER_KIND` are
@@ -122,13 +206,7 @@ pub fn build_with(
     formulation: Option<puzzle::Formulation>,
 ) -> Result<(Puzzle, Mip), ModelErrors> {
     let mut puzzle = load(name, bytes, givens)?;
-    if let Some(f) = formulation {
-        for rule in &mut puzzle.rules {
-            if let puzzle::RuleKind::Expr { formulation, .. } = &mut rule.kind {
-                *formulation = f;
-            }
-        }
-    }
+    reformulate(&mut puzzle, formulation);
     match lower::lower(&puzzle) {
         Ok(mip) => Ok((puzzle, mip)),
         Err(d) => Err(errors(
@@ -138,6 +216,17 @@ pub fn build_with(
             givens,
         )),
     }
+}
+
+/// Render mistakes found in a model's text (`name`, `text`) or in its `--givens` line, as
+/// `load` does: the first `diagnostic::SHOWN_PER_KIND` of each kind, the rest counted.
+pub fn render_errors(
+    diags: Vec<Diagnostic>,
+    name: &str,
+    text: &str,
+    givens: Option<&str>,
+) -> ModelErrors {
+    errors(diags, name, text, givens)
 }
 
 fn errors(diags: Vec<Diagnostic>, name: &str, text: &str, givens: Option<&str>) -> ModelErrors {

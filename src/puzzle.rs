@@ -42,16 +42,32 @@ pub type RelId = usize;
 pub type VarId = usize;
 
 /// How a rule wants to be encoded; `Auto` (`table`) is the tightest sdkc knows.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Formulation {
-    /// Two- and three-cell rules as aggregated conflict rows on the one-hot columns.
-    #[value(name = "table")]
+    /// Two- and three-cell rules as aggregated conflict rows on the one-hot columns (`table`).
     Auto,
     /// One row per forbidden value pair, `x[a,k] + x[b,k'] <= 1` (seed 002, Approach II).
     Pairs,
     /// Linear rows in the cell values with big-M binaries for disjunctions (seed 002, Approach I).
-    #[value(name = "bigm")]
     BigM,
+}
+
+impl Formulation {
+    /// The names `--formulation` takes.
+    pub const NAMES: [&'static str; 3] = ["table", "pairs", "bigm"];
+}
+
+impl std::str::FromStr for Formulation {
+    type Err = String;
+
+    fn from_str(s: &str) -> Result<Formulation, String> {
+        match s {
+            "table" => Ok(Formulation::Auto),
+            "pairs" => Ok(Formulation::Pairs),
+            "bigm" => Ok(Formulation::BigM),
+            _ => Err(format!("`{s}` is not a formulation: table, pairs or bigm")),
+        }
+    }
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

@@ -67,7 +67,7 @@ struct General {
 
 #[derive(Debug, Clone, Default)]
 pub struct Options {
-    /// Stop after this many solutions (1 to solve, 2 to prove uniqueness).
+    /// Stop after this many solutions (1 to solve, 2 to prove uniqueness; 0: all of them).
     pub limit: usize,
     /// Try values in an order shuffled by this seed instead of ascending (the generator).
     pub seed: Option<u64>,
@@ -80,8 +80,10 @@ pub struct Options {
 
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Outcome {
-    /// Complete grids, in the order found.
+    /// Complete grids, in the order found (`solve`; empty from `solve_each`).
     pub solutions: Vec<Vec<i64>>,
+    /// How many grids were found.
+    pub found: usize,
     /// The deadline stopped the search: there may be solutions it did not reach.
     pub timed_out: bool,
     /// Search nodes (branchings) visited.
@@ -221,9 +223,29 @@ impl Model {
 
     /// Search for up to `opts.limit` solutions with these givens (one entry per cell).
     pub fn solve(&self, givens: &[Option<i64>], opts: &Options) -> Outcome {
+        let mut solutions = Vec::new();
+        let mut out = self.solve_each(givens, opts, &mut |g| {
+            solutions.push(g.to_vec());
+            true
+        });
+        out.solutions = solutions;
+        out
+    }
+
+    /// `solve`, handing each grid to `each` as it is found instead of keeping it (the
+    /// outcome's `solutions` stay empty, `found` counts them), so enumerating every solution
+    /// takes no more memory than finding one. `each` returning false stops the search.
+    /// `opts.limit` 0 means no limit.
+    pub fn solve_each(
+        &self,
+        givens: &[Option<i64>],
+        opts: &Options,
+        each: &mut dyn FnMut(&[i64]) -> bool,
+    ) -> Outcome {
         let mut doms = self.unary.clone();
         let mut out = Outcome {
             solutions: Vec::new(),
+            found: 0,
             timed_out: false,
             nodes: 0,
         };
@@ -253,9 +275,14 @@ impl Model {
             gqueue: Vec::new(),
             gqueued: vec![false; self.generals.len()],
             open: Vec::new(),
-            limit: opts.limit.max(1),
+            limit: if opts.limit == 0 {
+                usize::MAX
+            } else {
+                opts.limit
+            },
             rng: opts.seed.map(|s| s ^ 0x9E37_79B9_7F4A_7C15),
             deadline: opts.deadline,
+            each,
             out: &mut out,
             stop: false,
         };
@@ -278,6 +305,7 @@ struct Search<'m, 'o> {
     limit: usize,
     rng: Option<u64>,
     deadline: Option<Instant>,
+    each: &'o mut dyn FnMut(&[i64]) -> bool,
     out: &'o mut Outcome,
     stop: bool,
 }
@@ -311,12 +339,13 @@ impl Search<'_, '_> {
             }
         }
         if best == usize::MAX {
-            let grid = doms
+            let grid: Vec<i64> = doms
                 .iter()
                 .map(|d| self.m.value(d.trailing_zeros()))
                 .collect();
-            self.out.solutions.push(grid);
-            self.stop = self.out.solutions.len() >= self.limit;
+            self.out.found += 1;
+            let more = (self.each)(&grid);
+            self.stop = !more || self.out.found >= self.limit;
             return;
         }
         let mut values: Vec<u32> = bits(doms[best]).collect();

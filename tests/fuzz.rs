@@ -59,11 +59,10 @@ use std::sync::{Arc, Mutex, OnceLock};
 use std::thread::{self, JoinHandle};
 use std::time::{Duration, Instant, SystemTime, UNIX_EPOCH};
 
-use clap::ValueEnum;
 use sdkc::batch::{self, Batch, Shard};
 use sdkc::emit::{self, Format};
-use sdkc::engine::Backend;
 use sdkc::puzzle::{Formulation, Puzzle, RuleKind};
+use sdkc::{Backend, Builtin, Goal, Question};
 
 // ================================================================================================
 // Targets
@@ -167,18 +166,22 @@ fn model(input: &[u8]) -> Reached {
             Ok((_, mip)) => {
                 if !lowered && mip.rows.len() <= OTHER_FORMULATIONS_MAX_ROWS {
                     let other = |&&g: &&Formulation| asked.iter().any(|&a| a != g);
-                    let others = Formulation::value_variants().iter().filter(other);
+                    let all: Vec<Formulation> = Formulation::NAMES
+                        .iter()
+                        .map(|n| n.parse().unwrap())
+                        .collect();
+                    let others = all.iter().filter(other);
                     formulations.extend(others.map(|&g| Some(g)));
                 }
                 // Every format for the model as written; the writers do not depend on the
                 // formulation, so LP (the one CBC and HiGHS read by default) for the others.
-                let formats = if lowered {
-                    &[Format::Lp]
+                let formats: Vec<Format> = if lowered {
+                    vec![Format::Lp]
                 } else {
-                    Format::value_variants()
+                    Format::NAMES.iter().map(|n| n.parse().unwrap()).collect()
                 };
                 lowered = true;
-                for &format in formats {
+                for format in formats {
                     stage(&format!("emit {format} ({formulation})"));
                     // A fixed-MPS name over 8 characters is a refusal, not a failure.
                     let _ = emit::to_string(&mip, format);
@@ -190,20 +193,25 @@ fn model(input: &[u8]) -> Reached {
     // `run --solver builtin` compiles the rules without lowering them, then searches; a
     // short search, with every grid it finds checked: a grid that breaks a rule is a bug.
     stage("builtin solver: compile");
-    let searchable = match sdkc::search::Model::new(&puzzle) {
+    let searchable = match Builtin.prepare(&puzzle) {
         Ok(search) => {
             stage("builtin solver: search");
             let start = Instant::now();
-            let deadline = Some(start + SEARCH_TIME);
-            let found = sdkc::engine::find_builtin(&search, &puzzle.givens, 2, start, deadline);
-            for grid in &found.solutions {
+            let q = Question {
+                limit: Some(2),
+                deadline: Some(start + SEARCH_TIME),
+                ..Question::default()
+            };
+            let found = search.find(&puzzle.givens, &q, &mut |grid| {
                 let broken = sdkc::check::check(&puzzle, grid);
                 assert!(
                     broken.is_empty(),
                     "the builtin solver's grid breaks the model: {}",
                     broken[0]
                 );
-            }
+                true
+            });
+            assert!(found.is_ok(), "the builtin search failed: {found:?}");
             true
         }
         Err(_) => false,
@@ -259,12 +267,12 @@ const BATCH_SOLVES: usize = 3;
 thread_local! {
     /// The classic model, ready for many puzzles, as `run --givens-file --unique` with the
     /// builtin solver makes it (built once per worker: it does not depend on the list).
-    static BATCH: Batch = Batch::new(
+    static BATCH: Batch<'static> = Batch::new(
         "classic.sdk",
         GIVENS_MODELS[0].1.to_vec(),
+        &Builtin,
         batch::Options {
-            backend: Backend::Builtin,
-            count: Some(2),
+            goal: Goal::Count(Some(2)),
             // Far below the watchdog, so a slow puzzle is an answer, not a hang.
             time_limit: Some(1.0),
             formulation: None,
@@ -299,14 +307,14 @@ fn batch_list(input: &[u8]) -> Reached {
         for e in entries.iter().take(BATCH_SOLVES) {
             stage(&format!("solve line {}", e.line));
             let out = b.solve(e);
-            assert_eq!(out.line, e.line, "the outcome names another line");
+            assert_eq!(out.line, Some(e.line), "the outcome names another line");
             assert!(
                 !out.wrong_answer,
                 "line {}: {}",
                 e.line,
                 out.message.as_deref().unwrap_or("")
             );
-            if out.ok() {
+            if out.status.ok() {
                 reached = 1;
             }
         }

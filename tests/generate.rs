@@ -96,9 +96,8 @@ fn proved_by_mip(example: &str, v: &Value, solver: &str) {
         }
         let mut fewer = p.clone();
         fewer.givens[c] = None;
-        let found =
-            sdkc::engine::find(&fewer, None, sdkc::engine::Backend::Builtin, 2, None).unwrap();
-        assert_eq!(found.solutions.len(), 2, "{puzzle}: clue {c} is not needed");
+        let found = sdkc::grids(&sdkc::Builtin, &fewer, 2).unwrap();
+        assert_eq!(found.len(), 2, "{puzzle}: clue {c} is not needed");
     }
 }
 
@@ -129,11 +128,7 @@ fn seed_000_and_002_variants() {
         for v in generate(&text, &["--seed", seed]) {
             let puzzle = v["puzzle"].as_str().unwrap();
             let p = sdkc::load("m.sdk", text.as_bytes(), Some(puzzle)).unwrap();
-            let count = |q: &sdkc::puzzle::Puzzle| {
-                sdkc::engine::find(q, None, sdkc::engine::Backend::Builtin, 2, None)
-                    .unwrap()
-                    .solutions
-            };
+            let count = |q: &sdkc::puzzle::Puzzle| sdkc::grids(&sdkc::Builtin, q, 2).unwrap();
             let found = count(&p);
             assert_eq!(found.len(), 1, "{example}: {puzzle} is not unique");
             assert!(sdkc::check::check(&p, &found[0]).is_empty());
@@ -226,10 +221,11 @@ fn line_and_sdk_formats() {
     );
     assert_eq!(out.code, 0, "{}", out.stderr);
     let text = std::fs::read_to_string(dir.path().join("p.sdk")).unwrap();
+    let clues = line.chars().filter(|&c| c != '.').count();
     assert_eq!(
         text,
         format!(
-            "# sdkc generate --seed 5: puzzle 1\n{}givens \"{line}\"\n",
+            "# puzzle 1 of `sdkc generate --seed 5` for model.sdk: {clues} clues, proved unique and irreducible\n{}givens \"{line}\"\n",
             CLASSIC_4X4
         )
     );

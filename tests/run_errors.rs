@@ -36,11 +36,16 @@ fn infeasible_puzzle_exits_4_and_says_which_givens_conflict() {
         let v: serde_json::Value = serde_json::from_str(out.stdout.trim()).unwrap();
         assert_eq!(v["status"], "infeasible");
         assert_eq!(v["grid"], serde_json::Value::Null);
-        assert_eq!(v["explanation_minimal"], true);
-        assert_eq!(v["explanation"].as_array().unwrap().len(), 9);
+        assert_eq!(v["explanation"]["minimal"], true);
+        let parts = &v["explanation"]["parts"];
+        assert_eq!(parts.as_array().unwrap().len(), 9);
         assert_eq!(
-            v["explanation"][7],
-            serde_json::json!({"kind": "rule", "rule": "rows, columns, boxes", "area": "row 1", "line": 4, "column": 1})
+            parts[0],
+            serde_json::json!({"kind": "given", "cell": "r1c1", "value": 1, "file": "model.sdk", "line": 3, "column": 9})
+        );
+        assert_eq!(
+            parts[7],
+            serde_json::json!({"kind": "rule", "rule": "rows, columns, boxes", "area": "row 1", "file": "model.sdk", "line": 4, "column": 1})
         );
         assert_eq!(
             out.stderr,

@@ -32,7 +32,7 @@ fn every_solver_is_listed_with_its_path_and_version() {
     assert!(lines[2].contains("/highs (version 1."), "{}", lines[2]);
     assert_eq!(
         lines[3],
-        "auto     = highs (HiGHS if found, else CBC, else builtin)"
+        "auto     = highs (the first found of highs, cbc, glpk, builtin)"
     );
 }
 
@@ -46,7 +46,7 @@ fn a_solver_variable_naming_nothing_is_reported_and_auto_falls_back() {
     );
     assert_eq!(
         out.stdout.lines().nth(3).unwrap(),
-        "auto     = cbc (HiGHS if found, else CBC, else builtin)"
+        "auto     = cbc (the first found of highs, cbc, glpk, builtin)"
     );
     let out = sdkc_env(
         &root(),
@@ -90,7 +90,7 @@ fn bash_completes_subcommands_and_options() {
     assert_eq!(complete("sdkc so", 1, "so", "sdkc"), "solvers");
     assert_eq!(
         complete("sdkc run x.sdk --sol", 3, "--sol", "x.sdk"),
-        "--solver"
+        "--solver --solver-option"
     );
     assert_eq!(
         complete("sdkc run x.sdk --solver ''", 4, "''", "--solver"),

@@ -10,11 +10,11 @@ use common::{Rng, brute_force};
 
 use std::collections::BTreeSet;
 
-use sdkc::emit::Format;
-use sdkc::engine::{self, Backend};
-use sdkc::mip::Mip;
+use sdkc::Question;
 use sdkc::puzzle::Puzzle;
-use sdkc::solve::Solver;
+
+/// The MIP solvers every case is tried with, in turn.
+const MIP_SOLVERS: [&str; 2] = ["highs", "cbc"];
 
 /// A random valid sudoku of the shape (a pattern grid with rows, columns and values shuffled
 /// within the symmetries that keep it valid), used as the source of givens.
@@ -114,25 +114,28 @@ fn random_model(rng: &mut Rng, n: usize, bh: usize, bw: usize, givens: usize) ->
 
 /// Every solution through the MIP, the way `sdkc run --count` finds them: solve, forbid the
 /// grid found with a no-good cut, solve again, until infeasible.
-fn through_mip(
-    p: &Puzzle,
-    mip: &Mip,
-    solver: Solver,
-    limit: usize,
-) -> Result<BTreeSet<Vec<i64>>, String> {
-    let found = engine::find(
-        p,
-        Some(mip),
-        Backend::Mip(solver, Format::Lp),
-        limit,
-        Some(60.0),
-    )
-    .map_err(|e| e.to_string())?;
+fn through_mip(p: &Puzzle, solver: &str, limit: usize) -> Result<BTreeSet<Vec<i64>>, String> {
+    let backend = sdkc::solve::backend(solver, &sdkc::Settings::default()).unwrap();
+    let q = Question {
+        limit: Some(limit),
+        deadline: Some(std::time::Instant::now() + std::time::Duration::from_secs(60)),
+        ..Question::default()
+    };
+    let mut grids = Vec::new();
+    let found = backend
+        .prepare(p)
+        .and_then(|prepared| {
+            prepared.find(&p.givens, &q, &mut |g| {
+                grids.push(g.to_vec());
+                true
+            })
+        })
+        .map_err(|e| e.to_string())?;
     if found.timed_out {
         return Err("time limit".into());
     }
-    let set: BTreeSet<Vec<i64>> = found.solutions.iter().cloned().collect();
-    if set.len() != found.solutions.len() {
+    let set: BTreeSet<Vec<i64>> = grids.iter().cloned().collect();
+    if set.len() != grids.len() {
         return Err("the same grid was found twice".into());
     }
     Ok(set)
@@ -146,19 +149,16 @@ fn run_cases(seed: u64, cases: usize, n: usize, bh: usize, bw: usize, givens: us
         let text = random_model(&mut rng, n, bh, bw, givens);
         // A model the analyzer rejects (two equal givens in a row, a comparison that can never
         // hold) is not a soundness case.
-        let Ok((puzzle, mip)) = sdkc::build("random.sdk", text.as_bytes(), None) else {
+        let Ok((puzzle, _)) = sdkc::build("random.sdk", text.as_bytes(), None) else {
             continue;
         };
         let expected = brute_force(&puzzle, usize::MAX);
         if expected.len() > 40 {
             continue; // too many to enumerate through a solver quickly; not informative
         }
-        let solver = if case % 2 == 0 {
-            Solver::Highs
-        } else {
-            Solver::Cbc
-        };
-        let found = through_mip(&puzzle, &mip, solver, expected.len() + 1)
+        // Every MIP solver in turn.
+        let solver = MIP_SOLVERS[case % MIP_SOLVERS.len()];
+        let found = through_mip(&puzzle, solver, expected.len() + 1)
             .unwrap_or_else(|e| panic!("case {case} ({solver}): {e}\n{text}"));
         assert_eq!(
             found, expected,

@@ -6,8 +6,76 @@
 use std::ffi::OsString;
 use std::path::Path;
 
-use super::{Options, Outcome, index_by_name, number};
+use super::MipSolver;
+use super::mip::{Options, Outcome, index_by_name, number};
 use crate::mip::Mip;
+
+pub struct Highs;
+
+/// The options file `args` names when there are options the command line does not take.
+const OPTIONS_FILE: &str = "options.txt";
+
+impl MipSolver for Highs {
+    fn name(&self) -> &'static str {
+        "highs"
+    }
+
+    fn binary(&self) -> &'static str {
+        "highs"
+    }
+
+    fn env_var(&self) -> &'static str {
+        "SDKC_HIGHS"
+    }
+
+    fn install_hint(&self) -> &'static str {
+        "install it with `pip install highsbox` (on Debian 12 in a venv, see the README) and put its `highs` on PATH, or set SDKC_HIGHS to the binary"
+    }
+
+    fn version_args(&self) -> &'static [&'static str] {
+        &["--version"]
+    }
+
+    /// `HiGHS version 1.15.1 Githash 04024d7. Copyright (c) 2025 HiGHS under MIT licence terms`
+    fn parse_version(&self, output: &str) -> Option<String> {
+        output.lines().find_map(|l| {
+            let v = l.trim().strip_prefix("HiGHS version")?;
+            v.split_whitespace().next().map(str::to_string)
+        })
+    }
+
+    fn args(&self, model: &Path, solution: &Path, opts: &Options) -> Vec<OsString> {
+        args(model, solution, opts)
+    }
+
+    /// HiGHS's command line takes few options (no `threads`); the rest go in a file.
+    fn extra_files(&self, opts: &Options) -> Vec<(&'static str, String)> {
+        if opts.threads.is_none() && opts.options.is_empty() {
+            return Vec::new();
+        }
+        let mut text = String::new();
+        if let Some(n) = opts.threads {
+            text.push_str(&format!("threads = {n}\n"));
+        }
+        for (k, v) in &opts.options {
+            text.push_str(&format!("{k} = {v}\n"));
+        }
+        vec![(OPTIONS_FILE, text)]
+    }
+
+    fn read_solution(&self, text: &str, mip: &Mip) -> Result<Outcome, String> {
+        read_solution(text, mip)
+    }
+
+    /// The solving report's `  Nodes             0` and `  LP iterations     24`.
+    fn statistics(&self, log: &str) -> (Option<u64>, Option<u64>) {
+        let field = |name: &str| {
+            log.lines()
+                .find_map(|l| l.trim().strip_prefix(name)?.trim().parse().ok())
+        };
+        (field("Nodes"), field("LP iterations"))
+    }
+}
 
 pub fn args(model: &Path, solution: &Path, opts: &Options) -> Vec<OsString> {
     // A fixed seed: the same model gives the same run (and the same grid) every time.
@@ -17,8 +85,12 @@ pub fn args(model: &Path, solution: &Path, opts: &Options) -> Vec<OsString> {
         "--solution_file".into(),
         solution.into(),
         "--random_seed".into(),
-        "0".into(),
+        opts.random_seed.unwrap_or(0).to_string().into(),
     ];
+    if opts.threads.is_some() || !opts.options.is_empty() {
+        a.push("--options_file".into());
+        a.push(OPTIONS_FILE.into());
+    }
     if let Some(t) = opts.time_limit {
         a.push("--time_limit".into());
         a.push(t.to_string().into());

@@ -1,0 +1,175 @@
+//! `sdkc run --givens-file LIST`: every puzzle of a list, one result a line, in input order.
+
+use std::io::Write;
+use std::path::Path;
+use std::time::Instant;
+
+use sdkc::batch;
+use sdkc::verdict::{Goal, Status};
+use sdkc::{exit, grid};
+
+use super::{backend, bad_time_limit, model_name, print_model_errors, read};
+use crate::RunArgs;
+
+/// `run --givens-file`: every puzzle of a list, one result a line, in input order.
+pub fn batch(a: &RunArgs) -> u8 {
+    let file = a.givens_file.as_deref().expect("a batch has a list");
+    let (jobs, shard) = (a.jobs.map(|n| n as usize), a.shard);
+    let start = Instant::now();
+    if let Some(msg) = bad_time_limit(a.time_limit) {
+        eprintln!("error: {msg}");
+        return exit::USAGE;
+    }
+    let backend = backend(&a.solver, &super::run::settings(a));
+    // A missing solver would fail every puzzle the same way: say it once.
+    if let Err(e) = backend.locate() {
+        eprintln!("error: {e}");
+        return e.exit_code();
+    }
+    if a.model == Path::new("-") && file == Path::new("-") {
+        eprintln!("error: the model and the --givens-file list cannot both be standard input");
+        return exit::USAGE;
+    }
+    let (bytes, list) = match read(&a.model).and_then(|b| Ok((b, read(file)?))) {
+        Ok(x) => x,
+        Err(msg) => {
+            eprintln!("error: {msg}");
+            return exit::IO;
+        }
+    };
+    let list_name = model_name(file);
+    let opts = batch::Options {
+        goal: super::run::goal(a),
+        time_limit: a.time_limit,
+        formulation: a.formulation,
+    };
+    let name = model_name(&a.model);
+    let solver = match batch::Batch::new(&name, bytes, backend.as_ref(), opts) {
+        Ok(b) => b,
+        Err(batch::ModelError::Mistakes(errs)) => {
+            print_model_errors(&name, &errs);
+            return exit::MODEL;
+        }
+        Err(batch::ModelError::Backend(e)) => {
+            eprintln!("error: {e}");
+            return e.exit_code();
+        }
+    };
+    let entries: Vec<batch::Entry> = batch::entries(&list)
+        .into_iter()
+        .enumerate()
+        .filter(|(i, _)| shard.is_none_or(|s| s.keeps(*i)))
+        .map(|(_, e)| e)
+        .collect();
+    if entries.is_empty() {
+        eprintln!("{list_name} has no puzzles");
+    }
+
+    // A progress bar only for a person watching a long list; pipes and logs get none.
+    use std::io::IsTerminal;
+    let bar = if std::io::stderr().is_terminal() && entries.len() > 100 {
+        let bar = indicatif::ProgressBar::new(entries.len() as u64);
+        if let Ok(style) = indicatif::ProgressStyle::with_template(
+            "{bar:40} {pos}/{len} puzzles, {per_sec}, {eta} left",
+        ) {
+            bar.set_style(style);
+        }
+        bar
+    } else {
+        indicatif::ProgressBar::hidden()
+    };
+    let mut stdout = std::io::stdout().lock();
+    let mut write_failed = None;
+    let mut tally: Vec<(Status, usize)> = Vec::new();
+    let mut ok = 0;
+    let done = solver.solve_all(&entries, jobs, |out| {
+        bar.inc(1);
+        if out.status.ok() {
+            ok += 1;
+        } else {
+            match tally.iter_mut().find(|(s, _)| *s == out.status) {
+                Some((_, n)) => *n += 1,
+                None => tally.push((out.status, 1)),
+            }
+        }
+        let line = if a.json {
+            out.to_json()
+        } else {
+            let mut l = format!("{} {}", out.line.unwrap_or_default(), out.status.name());
+            if let Some(g) = &out.grid {
+                l.push(' ');
+                l.push_str(&one_line(&g.concat()));
+            }
+            if let Some(m) = &out.message {
+                l.push(' ');
+                l.push_str(m);
+            }
+            l
+        };
+        bar.suspend(|| {
+            // A puzzle that cannot be read, or a wrong grid, is also said where people look
+            // for mistakes, as file:line:column.
+            if let (Some(m), Some(c), false) = (&out.message, out.column, a.json) {
+                eprintln!("{list_name}:{}:{c}: {m}", out.line.unwrap_or_default());
+            }
+            if let (Some(m), true) = (&out.message, out.wrong_answer) {
+                eprintln!("error: {list_name}:{}: {m}", out.line.unwrap_or_default());
+            }
+            if let Err(e) = writeln!(stdout, "{line}") {
+                write_failed = Some(e);
+            }
+        });
+        write_failed.is_none()
+    });
+    bar.finish_and_clear();
+    if let Err(e) = done {
+        eprintln!("error: cannot start the worker threads: {e}");
+        return exit::IO;
+    }
+    if let Some(e) = write_failed {
+        // A reader that stopped reading (`| head`) wanted no more; anything else is worth a word.
+        if e.kind() != std::io::ErrorKind::BrokenPipe {
+            eprintln!("error: cannot write the results: {e}");
+        }
+        return exit::IO;
+    }
+    let n = entries.len();
+    if !a.json && n > 0 {
+        let what = if opts.goal != Goal::Solve {
+            "unique"
+        } else {
+            "solved"
+        };
+        let mut summary = format!(
+            "{ok} of {n} puzzles {what} with {} in {:.3} s; every grid checked",
+            backend.name(),
+            start.elapsed().as_secs_f64()
+        );
+        if !tally.is_empty() {
+            let others: Vec<String> = tally
+                .iter()
+                .map(|(s, k)| format!("{}: {k}", s.name()))
+                .collect();
+            summary.push_str(&format!(" ({})", others.join(", ")));
+        }
+        eprintln!("{summary}");
+    }
+    if ok == n {
+        exit::OK
+    } else {
+        exit::BATCH_UNSOLVED
+    }
+}
+
+/// A grid in the one-line form when every value has a character (up to 35), else its values
+/// separated by commas.
+fn one_line(g: &[i64]) -> String {
+    if g.iter().all(|v| (0..=35).contains(v)) {
+        grid::one_line(g)
+    } else {
+        g.iter()
+            .map(ToString::to_string)
+            .collect::<Vec<_>>()
+            .join(",")
+    }
+}

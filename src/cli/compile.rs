@@ -1,0 +1,111 @@
+//! `sdkc compile`: the model as CPLEX-LP or MPS.
+
+use std::io::Write;
+use std::path::Path;
+
+use sdkc::emit::{self, Format};
+use sdkc::{Formulation, exit, mip::Mip};
+
+use super::{model_name, print_model_errors, read};
+
+pub fn compile(
+    path: &Path,
+    output: Option<&Path>,
+    format: Format,
+    stats: bool,
+    formulation: Option<Formulation>,
+) -> u8 {
+    // A model from standard input has no name to put an extension on: it goes to standard output.
+    let to_stdout = output == Some(Path::new("-")) || (output.is_none() && path == Path::new("-"));
+    let out = output.map_or_else(
+        || path.with_extension(format.extension()),
+        Path::to_path_buf,
+    );
+    if let Err(e) = sdkc::output::refuse_inputs(&out, &[(path, "model")]) {
+        eprintln!("error: {e}");
+        return exit::USAGE;
+    }
+    let bytes = match read(path) {
+        Ok(b) => b,
+        Err(msg) => {
+            eprintln!("error: {msg}");
+            return exit::IO;
+        }
+    };
+    let (puzzle, mip) = match sdkc::build_with(&model_name(path), &bytes, None, formulation) {
+        Ok(x) => x,
+        Err(errs) => {
+            print_model_errors(&model_name(path), &errs);
+            return exit::MODEL;
+        }
+    };
+    let result = if to_stdout {
+        let stdout = std::io::stdout();
+        let mut lock = std::io::BufWriter::new(stdout.lock());
+        emit::write(&mip, format, &mut lock)
+            .and_then(|()| lock.flush().map_err(emit::EmitError::Io))
+    } else {
+        emit::write_file(&mip, format, &out).map(|()| {
+            eprintln!(
+                "wrote {} ({} columns, {} rows, {} non-zeros)",
+                out.display(),
+                mip.columns.len(),
+                mip.rows.len(),
+                mip.nonzeros()
+            );
+        })
+    };
+    if let Err(e) = result {
+        if let emit::EmitError::Io(io) = &e
+            && io.kind() == std::io::ErrorKind::BrokenPipe
+        {
+            return exit::OK; // `compile -o - | head`: the reader has what it wanted
+        }
+        eprintln!("error: {e}");
+        return match e {
+            emit::EmitError::NameTooLong { .. } => exit::MODEL,
+            emit::EmitError::Io(_) | emit::EmitError::Output(_) => exit::IO,
+        };
+    }
+    if stats {
+        let table = stats_table(&mip);
+        if to_stdout {
+            eprint!("{table}")
+        } else {
+            out!("{table}")
+        }
+    }
+    // The process ends here: freeing a million small allocations one by one costs more
+    // than the operating system reclaiming the pages at exit.
+    std::mem::forget(mip);
+    std::mem::forget(puzzle);
+    exit::OK
+}
+
+fn stats_table(mip: &Mip) -> String {
+    let width = mip
+        .stats
+        .iter()
+        .map(|s| s.rule.len())
+        .max()
+        .unwrap_or(4)
+        .max(5);
+    let mut out = format!(
+        "{:<width$}  {:>9}  {:>9}  {:>10}\n",
+        "rule", "columns", "rows", "non-zeros"
+    );
+    for s in &mip.stats {
+        out.push_str(&format!(
+            "{:<width$}  {:>9}  {:>9}  {:>10}\n",
+            s.rule, s.columns, s.rows, s.nonzeros
+        ));
+    }
+    out.push_str(&format!(
+        "{:<width$}  {:>9}  {:>9}  {:>10}\n",
+        "total",
+        mip.columns.len(),
+        mip.rows.len(),
+        mip.nonzeros()
+    ));
+    out
+}

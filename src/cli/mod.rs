@@ -1,0 +1,81 @@
+//! One module per subcommand: each reads its arguments, calls the library and prints.
+
+pub mod batch;
+pub mod compile;
+pub mod generate;
+pub mod info;
+pub mod run;
+
+use std::path::Path;
+
+use sdkc::exit;
+use sdkc::solve::{self, Backend, Settings};
+
+/// What messages call a model: its path, or `<stdin>` for `-`.
+pub fn model_name(path: &Path) -> String {
+    if path == Path::new("-") {
+        "<stdin>".into()
+    } else {
+        path.display().to_string()
+    }
+}
+
+/// A file's bytes (`-` is standard input), or the message saying why not.
+pub fn read(path: &Path) -> Result<Vec<u8>, String> {
+    let bytes = if path == Path::new("-") {
+        let mut buf = Vec::new();
+        std::io::Read::read_to_end(&mut std::io::stdin(), &mut buf).map(|_| buf)
+    } else {
+        std::fs::read(path)
+    };
+    bytes.map_err(|e| format!("cannot read {}: {e}", model_name(path)))
+}
+
+/// Print a model's mistakes and the line that counts them; each mistake on one line (for
+/// `--json`).
+pub fn print_model_errors(name: &str, errs: &sdkc::ModelErrors) -> Vec<String> {
+    for r in &errs.rendered {
+        eprint!("{r}");
+    }
+    // Every mistake found, also those left out past the first few of a kind.
+    let n = errs.total;
+    eprintln!(
+        "error: {} in {name}",
+        if n == 1 {
+            "1 mistake".to_string()
+        } else {
+            format!("{} mistakes", sdkc::diagnostic::thousands(n as u128))
+        },
+    );
+    errs.one_line_counted()
+}
+
+/// Read and load a model, printing what went wrong: the puzzle, or the exit code.
+pub fn load(path: &Path, givens: Option<&str>) -> Result<(Vec<u8>, sdkc::Puzzle), u8> {
+    let bytes = read(path).map_err(|msg| {
+        eprintln!("error: {msg}");
+        exit::IO
+    })?;
+    match sdkc::load(&model_name(path), &bytes, givens) {
+        Ok(p) => Ok((bytes, p)),
+        Err(errs) => {
+            print_model_errors(&model_name(path), &errs);
+            Err(exit::MODEL)
+        }
+    }
+}
+
+/// What is wrong with a `--time-limit`, if anything (clap reads any number; zero, negative and
+/// infinite ones are refused here, for `run`, the batch and `generate` alike).
+pub fn bad_time_limit(t: Option<f64>) -> Option<String> {
+    t.filter(|t| !(t.is_finite() && *t > 0.0))
+        .map(|t| format!("--time-limit must be a positive number of seconds, not {t}"))
+}
+
+/// The backend `--solver NAME` names (`auto`: the registry's rule).
+pub fn backend(name: &str, settings: &Settings) -> Box<dyn Backend> {
+    if name == "auto" {
+        return solve::auto(settings);
+    }
+    solve::backend(name, settings).expect("clap only accepts the registry's names")
+}

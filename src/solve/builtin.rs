@@ -1,0 +1,87 @@
+//! The builtin search (`crate::search`) as a backend: nothing to install, no process to start,
+//! so it answers the many small questions of the generator and the explanation fastest.
+
+use std::path::PathBuf;
+use std::time::Instant;
+
+use super::{Backend, Error, Found, Prepared, Question, Statistics};
+use crate::puzzle::Puzzle;
+use crate::search;
+
+/// sdkc's own exact search.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct Builtin;
+
+impl Backend for Builtin {
+    fn name(&self) -> &'static str {
+        "builtin"
+    }
+
+    fn locate(&self) -> Result<Option<PathBuf>, Error> {
+        Ok(None)
+    }
+
+    fn version(&self) -> Option<String> {
+        Some(env!("CARGO_PKG_VERSION").to_string())
+    }
+
+    fn prepare(&self, rules: &Puzzle) -> Result<Box<dyn Prepared + '_>, Error> {
+        let start = Instant::now();
+        let model = search::Model::new(rules).map_err(|detail| Error::Unsupported {
+            solver: "builtin",
+            detail,
+        })?;
+        Ok(Box::new(PreparedSearch {
+            model,
+            seconds: start.elapsed().as_secs_f64(),
+        }))
+    }
+}
+
+struct PreparedSearch {
+    model: search::Model,
+    /// Compiling the rules, counted once, in the first answer's statistics.
+    seconds: f64,
+}
+
+impl Prepared for PreparedSearch {
+    fn find(
+        &self,
+        givens: &[Option<i64>],
+        q: &Question,
+        each: &mut dyn FnMut(&[i64]) -> bool,
+    ) -> Result<Found, Error> {
+        let start = Instant::now();
+        // A forbidden grid is skipped when the search reaches it, and not counted: the search
+        // meets each grid once, so asking for that many more finds the same grids otherwise.
+        let limit = q.limit.map_or(0, |n| n + q.forbid.len());
+        let mut count = 0;
+        let out = self.model.solve_each(
+            givens,
+            &search::Options {
+                limit,
+                seed: q.random,
+                deadline: q.deadline,
+                exclude: q.exclude.clone(),
+            },
+            &mut |g| {
+                if q.forbid.iter().any(|f| f == g) {
+                    return true;
+                }
+                count += 1;
+                each(g) && q.limit.is_none_or(|n| count < n)
+            },
+        );
+        Ok(Found {
+            count,
+            timed_out: out.timed_out,
+            statistics: Statistics {
+                solves: 1,
+                nodes: Some(out.nodes),
+                prepare_seconds: self.seconds,
+                solve_seconds: start.elapsed().as_secs_f64(),
+                ..Statistics::default()
+            },
+        })
+    }
+}

@@ -1,0 +1,260 @@
+//! Running a solver binary, the same way for every MIP solver: find it, write the model into a
+//! fresh temporary folder, start it there (argv, never a shell; its own process group, see
+//! `cleanup`), watch the clock and a cancel flag, read its solution file back, and remove the
+//! folder whatever happens. Only the command line and the file formats are the solver's own
+//! (`MipSolver`).
+
+use std::ffi::OsString;
+use std::io::Write;
+use std::path::{Path, PathBuf};
+use std::process::{Command, Stdio};
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+use std::time::{Duration, Instant};
+
+use super::mip::{MipSolver, Options, Outcome, strict};
+use super::{Error, Settings};
+use crate::emit;
+use crate::mip::Mip;
+
+/// The binary: `$SDKC_<SOLVER>` if set, else the first executable of that name on PATH.
+pub fn locate(solver: &dyn MipSolver) -> Result<PathBuf, Error> {
+    let missing = |set_to| Error::Missing {
+        solver: solver.name(),
+        env_var: solver.env_var(),
+        set_to,
+        hint: solver.install_hint(),
+    };
+    if let Some(p) = std::env::var_os(solver.env_var()) {
+        let p = PathBuf::from(p);
+        return if is_executable(&p) {
+            Ok(p)
+        } else {
+            Err(missing(Some(p)))
+        };
+    }
+    std::env::var_os("PATH")
+        .and_then(|path| {
+            std::env::split_paths(&path)
+                .map(|d| d.join(solver.binary()))
+                .find(|p| is_executable(p))
+        })
+        .ok_or_else(|| missing(None))
+}
+
+fn is_executable(p: &Path) -> bool {
+    use std::os::unix::fs::PermissionsExt;
+    p.metadata()
+        .map(|m| m.is_file() && m.permissions().mode() & 0o111 != 0)
+        .unwrap_or(false)
+}
+
+/// What the binary prints with `solver.version_args()`, or none when it prints nothing
+/// within 5 seconds.
+pub fn version_output(solver: &dyn MipSolver, binary: &Path) -> Option<String> {
+    let dir = crate::cleanup::TempDir::new().ok()?;
+    let log = dir.path().join("version.txt");
+    let file = std::fs::File::create(&log).ok()?;
+    let mut command = Command::new(binary);
+    command
+        .args(solver.version_args())
+        .current_dir(dir.path())
+        .stdin(Stdio::null())
+        .stdout(file.try_clone().ok()?)
+        .stderr(file);
+    let mut child = crate::cleanup::Process::spawn(&mut command).ok()?;
+    let start = Instant::now();
+    while child.try_wait().ok()?.is_none() {
+        if start.elapsed() > Duration::from_secs(5) {
+            return None; // dropping the child kills it
+        }
+        std::thread::sleep(Duration::from_millis(2));
+    }
+    Some(String::from_utf8_lossy(&std::fs::read(&log).ok()?).into_owned())
+}
+
+/// A finished solver run.
+#[derive(Debug, Clone)]
+pub struct Run {
+    pub outcome: Outcome,
+    /// Wall time of the solver process.
+    pub seconds: f64,
+    /// Nodes and simplex iterations, when the solver's log says.
+    pub nodes: Option<u64>,
+    pub iterations: Option<u64>,
+}
+
+/// Runs numbered for `--keep-files`, across the whole process (a count makes many runs).
+static KEPT: AtomicUsize = AtomicUsize::new(0);
+
+/// Write `mip` into a fresh temporary folder, run the solver on it, and read the solution
+/// file; stopped early (`Ok(None)`) once `cancel` is set. The folder and everything in it is
+/// removed on return.
+pub fn run(
+    solver: &dyn MipSolver,
+    binary: &Path,
+    mip: &Mip,
+    opts: &Options,
+    settings: &Settings,
+    cancel: Option<&AtomicBool>,
+) -> Result<Option<Run>, Error> {
+    let name = solver.name();
+    let dir = crate::cleanup::TempDir::new()?;
+    // Absolute, because the solver runs with this folder as its working folder.
+    let root = dir.path().canonicalize()?;
+    let model = root.join(format!("model.{}", opts.format.extension()));
+    // Inside sdkc's own temporary folder: a plain write, no atomic replacement needed.
+    let mut file = std::io::BufWriter::new(std::fs::File::create(&model)?);
+    emit::write(mip, opts.format, &mut file)
+        .and_then(|()| file.flush().map_err(emit::EmitError::Io))
+        .map_err(|e| match e {
+            emit::EmitError::Io(e) => Error::Io(e),
+            other => Error::Unsupported {
+                solver: name,
+                detail: other.to_string(),
+            },
+        })?;
+    drop(file);
+    for (file_name, text) in solver.extra_files(opts) {
+        std::fs::write(root.join(file_name), text)?;
+    }
+    let solution = root.join("solution.txt");
+    let args = solver.args(&model, &solution, opts);
+    let log = root.join("solver.log");
+    let start = Instant::now();
+    let finished = watch(name, binary, &args, &root, opts.time_limit, cancel);
+    let seconds = start.elapsed().as_secs_f64();
+    let log_text = String::from_utf8_lossy(&std::fs::read(&log).unwrap_or_default()).into_owned();
+    if settings.verbose {
+        eprintln!("--- {name} log ({}) ---", model.display());
+        eprint!("{log_text}");
+        eprintln!("--- end of {name} log ---");
+    }
+    if let Some(keep) = &settings.keep_files {
+        keep_files(keep, name, &root, opts)?;
+    }
+    if !finished? {
+        return Ok(None);
+    }
+    let text = std::fs::read_to_string(&solution).map_err(|e| Error::Unreadable {
+        solver: name,
+        detail: format!(
+            "no solution file ({e}); the solver's log ends with: {}",
+            tail(&log_text)
+        ),
+    })?;
+    let outcome = solver
+        .read_solution(&text, mip)
+        .and_then(|outcome| strict(outcome, mip))
+        .map_err(|detail| Error::Unreadable {
+            solver: name,
+            detail,
+        })?;
+    let (nodes, iterations) = solver.statistics(&log_text);
+    Ok(Some(Run {
+        outcome,
+        seconds,
+        nodes,
+        iterations,
+    }))
+}
+
+/// `--keep-files DIR`: the run's model, solution and log as `DIR/<solver>-<n>.<ext>`, n
+/// counting the runs of this sdkc process from 1.
+fn keep_files(keep: &Path, name: &str, root: &Path, opts: &Options) -> Result<(), Error> {
+    std::fs::create_dir_all(keep)?;
+    let n = KEPT.fetch_add(1, Ordering::Relaxed) + 1;
+    for (from, ext) in [
+        (
+            format!("model.{}", opts.format.extension()),
+            opts.format.extension(),
+        ),
+        ("solution.txt".to_string(), "sol"),
+        ("solver.log".to_string(), "log"),
+    ] {
+        let from = root.join(from);
+        if from.exists() {
+            let to = keep.join(format!("{name}-{n}.{ext}"));
+            let bytes = std::fs::read(&from)?;
+            crate::output::write(&to, |w| w.write_all(&bytes).map_err(emit::EmitError::Io))
+                .map_err(|e| match e {
+                    emit::EmitError::Io(e) => Error::Io(e),
+                    other => Error::Io(std::io::Error::other(other.to_string())),
+                })?;
+        }
+    }
+    Ok(())
+}
+
+/// Run the solver to its end: `Ok(true)`; or until `cancel` is set: killed, `Ok(false)`.
+fn watch(
+    solver: &'static str,
+    binary: &Path,
+    args: &[OsString],
+    dir: &Path,
+    time_limit: Option<f64>,
+    cancel: Option<&AtomicBool>,
+) -> Result<bool, Error> {
+    let log = &dir.join("solver.log");
+    let log_file = std::fs::File::create(log)?;
+    let mut command = Command::new(binary);
+    command
+        .args(args)
+        // Solvers drop logs (HiGHS.log) in their working folder: keep them in ours.
+        .current_dir(dir)
+        .stdin(Stdio::null())
+        .stdout(log_file.try_clone()?)
+        .stderr(log_file);
+    let mut child = crate::cleanup::Process::spawn(&mut command).map_err(|e| Error::Failed {
+        solver,
+        detail: format!("could not start {}: {e}", binary.display()),
+    })?;
+    // The solver gets the time limit itself; this watchdog only catches one that ignores it.
+    let grace = time_limit.map(|t| Duration::from_secs_f64(t * 1.2 + 2.0));
+    let started = Instant::now();
+    // Poll: first often (most solves take milliseconds), then every 5 ms, so a cancel flag or
+    // the watchdog is seen soon. Dropping `child` on any early return kills its whole group.
+    let mut pause = Duration::from_micros(250);
+    let status = loop {
+        if let Some(s) = child.try_wait()? {
+            break s;
+        }
+        if cancel.is_some_and(|c| c.load(Ordering::Relaxed)) {
+            child.kill();
+            return Ok(false);
+        }
+        if let Some(limit) = grace
+            && started.elapsed() >= limit
+        {
+            child.kill();
+            return Err(Error::Hung {
+                solver,
+                seconds: limit.as_secs_f64(),
+            });
+        }
+        std::thread::sleep(pause);
+        pause = (pause * 2).min(Duration::from_millis(5));
+    };
+    if !status.success() {
+        let how = match status.code() {
+            Some(code) => format!("it exited with status {code}"),
+            None => {
+                use std::os::unix::process::ExitStatusExt;
+                format!("it was killed by signal {}", status.signal().unwrap_or(0))
+            }
+        };
+        let text = String::from_utf8_lossy(&std::fs::read(log).unwrap_or_default()).into_owned();
+        return Err(Error::Failed {
+            solver,
+            detail: format!("{how}; its log ends with: {}", tail(&text)),
+        });
+    }
+    Ok(true)
+}
+
+/// The last lines of a solver log, for error messages.
+fn tail(text: &str) -> String {
+    let lines: Vec<&str> = text.lines().filter(|l| !l.trim().is_empty()).collect();
+    let start = lines.len().saturating_sub(3);
+    let t = lines[start..].join(" / ");
+    if t.is_empty() { "(nothing)".into() } else { t }
+}

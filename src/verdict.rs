@@ -1,0 +1,204 @@
+//! What a run means: ask a backend for grids, check every grid it returns against the rules
+//! (`check`, which shares no code with the lowering), and name the outcome. `run`, every line
+//! of a batch and the library's users get the same verdict and the same messages from here.
+
+use std::time::Instant;
+
+use crate::check::{self, Violation};
+use crate::exit;
+use crate::puzzle::Puzzle;
+use crate::solve::{self, Prepared, Question, Statistics};
+
+/// What to ask.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Goal {
+    /// One grid.
+    Solve,
+    /// Count grids: up to `n` (`--count N`; `--unique` is 2), or all of them (`None`).
+    Count(Option<usize>),
+}
+
+/// The outcome of a run, as `run --json` and every batch line name it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Status {
+    /// A grid, checked.
+    Solved,
+    /// Counting: exactly one grid.
+    Unique,
+    /// Counting: more than one grid.
+    NotUnique,
+    /// No grid at all.
+    Infeasible,
+    /// The time limit came first.
+    TimeLimit,
+    /// Something went wrong: the model, the solver, or a grid that breaks a rule.
+    Error,
+}
+
+impl Status {
+    /// The name in JSON and in batch lines.
+    pub fn name(self) -> &'static str {
+        match self {
+            Status::Solved => "solved",
+            Status::Unique => "unique",
+            Status::NotUnique => "not_unique",
+            Status::Infeasible => "infeasible",
+            Status::TimeLimit => "time_limit",
+            Status::Error => "error",
+        }
+    }
+
+    /// Whether `run` exits 0 for it: a grid, and when counting the only one.
+    pub fn ok(self) -> bool {
+        matches!(self, Status::Solved | Status::Unique)
+    }
+}
+
+/// A grid the backend returned that breaks the model: a bug in sdkc.
+#[derive(Debug, Clone, PartialEq)]
+pub struct WrongAnswer {
+    /// The grid, row-major.
+    pub grid: Vec<i64>,
+    /// Every rule it breaks.
+    pub broken: Vec<Violation>,
+}
+
+/// What a run concluded.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Verdict {
+    /// What the run concluded.
+    pub status: Status,
+    /// The backend that answered.
+    pub solver: &'static str,
+    /// The first grid found, checked.
+    pub first: Option<Vec<i64>>,
+    /// Grids found.
+    pub count: usize,
+    /// False when the time limit stopped the search.
+    pub complete: bool,
+    /// What the status means, when it needs saying (`exactly 3 solutions`).
+    pub message: Option<String>,
+    /// What the search cost.
+    pub statistics: Statistics,
+    /// Set when a grid broke a rule (the status is then `Error`).
+    pub wrong: Option<WrongAnswer>,
+}
+
+impl Verdict {
+    /// The exit code of `run` for this verdict.
+    pub fn exit_code(&self) -> u8 {
+        if self.wrong.is_some() {
+            return exit::WRONG_ANSWER;
+        }
+        match self.status {
+            Status::Solved | Status::Unique => exit::OK,
+            Status::NotUnique => exit::NOT_UNIQUE,
+            Status::Infeasible => exit::INFEASIBLE,
+            Status::TimeLimit => exit::TIME_LIMIT,
+            Status::Error => exit::SOLVER_FAILED,
+        }
+    }
+}
+
+/// Ask `prepared` (the backend called `solver`, prepared for `p`'s rules) for `p`'s grids as
+/// `goal` says, before `deadline`; check each grid, hand the good ones to `each` (numbered
+/// from 1) as they are found, and name the outcome. `each` returning false stops the search
+/// (the reader has gone).
+pub fn decide(
+    p: &Puzzle,
+    prepared: &dyn Prepared,
+    solver: &'static str,
+    goal: Goal,
+    deadline: Option<Instant>,
+    each: &mut dyn FnMut(usize, &[i64]) -> bool,
+) -> Result<Verdict, solve::Error> {
+    let limit = match goal {
+        Goal::Solve => Some(1),
+        Goal::Count(n) => n,
+    };
+    let q = Question {
+        limit,
+        deadline,
+        ..Question::default()
+    };
+    let mut first = None;
+    let mut wrong = None;
+    let mut seen = 0;
+    let found = prepared.find(&p.givens, &q, &mut |g| {
+        let broken = check::check(p, g);
+        if !broken.is_empty() {
+            wrong = Some(WrongAnswer {
+                grid: g.to_vec(),
+                broken,
+            });
+            return false;
+        }
+        seen += 1;
+        if first.is_none() {
+            first = Some(g.to_vec());
+        }
+        each(seen, g)
+    })?;
+    let mut v = Verdict {
+        status: Status::Error,
+        solver,
+        first,
+        count: seen,
+        complete: !found.timed_out,
+        message: None,
+        statistics: found.statistics,
+        wrong: None,
+    };
+    if let Some(w) = wrong {
+        let why: Vec<String> = w.broken.iter().map(ToString::to_string).collect();
+        v.message = Some(format!(
+            "{solver} returned a grid that breaks the model (a bug in sdkc; please report it): {}",
+            why.join("; ")
+        ));
+        v.wrong = Some(w);
+        return Ok(v);
+    }
+    let n = seen;
+    // Every grid there is was found: the search ended on its own before the limit.
+    let exhausted = !found.timed_out && limit.is_none_or(|l| n < l);
+    let (status, message) = match goal {
+        _ if n == 0 && found.timed_out => (
+            Status::TimeLimit,
+            Some(format!(
+                "{solver} reached the time limit before finding a solution"
+            )),
+        ),
+        _ if n == 0 => (
+            Status::Infeasible,
+            Some(format!(
+                "the puzzle has no solution ({solver} proved it infeasible)"
+            )),
+        ),
+        Goal::Solve => (Status::Solved, None),
+        Goal::Count(_) if n == 1 && exhausted => (Status::Unique, None),
+        Goal::Count(Some(2)) if n == 1 => (
+            Status::TimeLimit,
+            Some(format!(
+                "{solver} found a solution but reached the time limit before proving it unique"
+            )),
+        ),
+        Goal::Count(_) if n == 1 => (
+            Status::TimeLimit,
+            Some(format!(
+                "{solver} found 1 solution but reached the time limit before finding another or proving there is none"
+            )),
+        ),
+        Goal::Count(_) if exhausted => (Status::NotUnique, Some(format!("exactly {n} solutions"))),
+        Goal::Count(_) if found.timed_out => (
+            Status::NotUnique,
+            Some(format!(
+                "at least {n} solutions (the time limit stopped the count)"
+            )),
+        ),
+        Goal::Count(_) => (Status::NotUnique, Some(format!("at least {n} solutions"))),
+    };
+    v.status = status;
+    v.message = message;
+    Ok(v)
+}
