@@ -246,6 +246,9 @@ fn errors(diags: Vec<Diagnostic>, name: &str, text: &str, givens: Option<&str>) 
         }
     };
     let total = diags.len();
+    // In source order, whichever check found them first; `--givens` after the model.
+    let mut diags = diags;
+    diags.sort_by_key(|d| (d.origin == Origin::GivensArg, d.span.start));
     // (found, shown) for each kind.
     use std::mem::discriminant;
     let mut kinds = std::collections::HashMap::<_, (usize, usize)>::new();

@@ -250,8 +250,10 @@ fn main() -> ExitCode {
                 .unwrap_or(Format::Lp);
             cli::compile::compile(&model, output.as_deref(), format, stats, formulation)
         }
-        Command::Run(a) if a.givens_file.is_some() => cli::batch::batch(&a),
-        Command::Run(a) => cli::run::run(&a),
+        Command::Run(a) => match &a.givens_file {
+            Some(list) => cli::batch::batch(&a, list),
+            None => cli::run::run(&a),
+        },
         Command::Check { model } => cli::info::check(&model),
         Command::Solvers => cli::info::solvers(),
         Command::Completions { shell } => {

@@ -107,6 +107,15 @@ impl Report {
     }
 }
 
+/// One grid of `run -a --json`, printed as soon as it is found, before the final report.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct SolutionLine {
+    /// Its number, from 1, in the order found.
+    pub solution: usize,
+    /// The grid, as rows.
+    pub grid: Vec<Vec<i64>>,
+}
+
 /// A row-major grid as rows of `cols` values.
 pub fn rows(g: &[i64], cols: usize) -> Vec<Vec<i64>> {
     g.chunks(cols.max(1)).map(<[i64]>::to_vec).collect()

@@ -12,8 +12,7 @@ use super::{backend, bad_time_limit, model_name, print_model_errors, read};
 use crate::RunArgs;
 
 /// `run --givens-file`: every puzzle of a list, one result a line, in input order.
-pub fn batch(a: &RunArgs) -> u8 {
-    let file = a.givens_file.as_deref().expect("a batch has a list");
+pub fn batch(a: &RunArgs, file: &Path) -> u8 {
     let (jobs, shard) = (a.jobs.map(|n| n as usize), a.shard);
     let start = Instant::now();
     if let Some(msg) = bad_time_limit(a.time_limit) {

@@ -72,10 +72,8 @@ pub fn bad_time_limit(t: Option<f64>) -> Option<String> {
         .map(|t| format!("--time-limit must be a positive number of seconds, not {t}"))
 }
 
-/// The backend `--solver NAME` names (`auto`: the registry's rule).
+/// The backend `--solver NAME` names (`auto`: the registry's rule). clap accepts only the
+/// registry's names, so an unknown one falls back to `auto` rather than failing.
 pub fn backend(name: &str, settings: &Settings) -> Box<dyn Backend> {
-    if name == "auto" {
-        return solve::auto(settings);
-    }
-    solve::backend(name, settings).expect("clap only accepts the registry's names")
+    solve::backend(name, settings).unwrap_or_else(|| solve::auto(settings))
 }

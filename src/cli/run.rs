@@ -104,7 +104,11 @@ pub fn run(a: &RunArgs) -> u8 {
         deadline,
         &mut |k, g| {
             if streaming && a.json {
-                outln!("{}", serde_json::json!({ "solution": k, "grid": rows(g) }));
+                let line = report::SolutionLine {
+                    solution: k,
+                    grid: rows(g),
+                };
+                outln!("{}", serde_json::to_string(&line).unwrap_or_default());
             } else if streaming {
                 outln!("solution {k}:");
                 out!("{}", grid::format(&puzzle, g));
@@ -252,7 +256,7 @@ fn print_statistics(solver: &str, s: &Statistics, start: Instant) {
         eprintln!("  iterations: {n}");
     }
     eprintln!(
-        "  seconds:    {:.3} preparing, {:.3} solving, {:.3} in all",
+        "  time:       {:.3} s preparing, {:.3} s solving, {:.3} s in all",
         s.prepare_seconds,
         s.solve_seconds,
         start.elapsed().as_secs_f64()

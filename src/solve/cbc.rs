@@ -52,6 +52,21 @@ impl MipSolver for Cbc {
         read_solution(text, mip)
     }
 
+    /// `No match for noSuchOption - ? for list of commands`
+    fn refused(&self, log: &str) -> Option<String> {
+        let lines: Vec<&str> = log
+            .lines()
+            .map(str::trim)
+            .filter(|l| l.starts_with("No match for "))
+            .collect();
+        (!lines.is_empty()).then(|| {
+            format!(
+                "it did not understand its command line: {}",
+                lines.join(" / ")
+            )
+        })
+    }
+
     /// `Enumerated nodes:               0` and `Total iterations:               24`.
     fn statistics(&self, log: &str) -> (Option<u64>, Option<u64>) {
         let field = |name: &str| {

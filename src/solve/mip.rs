@@ -66,6 +66,13 @@ pub trait MipSolver: Send + Sync {
     }
     /// Read the solution file.
     fn read_solution(&self, text: &str, mip: &Mip) -> Result<Outcome, String>;
+    /// What the solver refused on its command line although it went on (CBC skips an
+    /// option it does not know), from its log: a user's option that was not applied is an
+    /// error, not a silent default.
+    fn refused(&self, _log: &str) -> Option<String> {
+        None
+    }
+
     /// Nodes and simplex iterations, from the solver's log.
     fn statistics(&self, _log: &str) -> (Option<u64>, Option<u64>) {
         (None, None)

@@ -135,6 +135,12 @@ pub fn run(
     if !finished? {
         return Ok(None);
     }
+    if let Some(detail) = solver.refused(&log_text) {
+        return Err(Error::Failed {
+            solver: name,
+            detail,
+        });
+    }
     let text = std::fs::read_to_string(&solution).map_err(|e| Error::Unreadable {
         solver: name,
         detail: format!(
@@ -251,9 +257,18 @@ fn watch(
     Ok(true)
 }
 
-/// The last lines of a solver log, for error messages.
+/// The last lines of a solver log, for error messages; its error lines instead when it has
+/// some (HiGHS prints an unknown option's error first, then its banner).
 fn tail(text: &str) -> String {
-    let lines: Vec<&str> = text.lines().filter(|l| !l.trim().is_empty()).collect();
+    let mut lines: Vec<&str> = text.lines().filter(|l| !l.trim().is_empty()).collect();
+    let errors: Vec<&str> = lines
+        .iter()
+        .copied()
+        .filter(|l| l.trim_start().starts_with("ERROR"))
+        .collect();
+    if !errors.is_empty() {
+        lines = errors;
+    }
     let start = lines.len().saturating_sub(3);
     let t = lines[start..].join(" / ");
     if t.is_empty() { "(nothing)".into() } else { t }

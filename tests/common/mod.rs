@@ -195,3 +195,142 @@ pub fn brute_force(p: &sdkc::puzzle::Puzzle, limit: usize) -> std::collections::
     let _ = n;
     out
 }
+
+/// One `sdkc` invocation, described then run, in the style of `just`'s tests:
+/// `Sdkc::new().model(TEXT).args(&["run", "model.sdk"]).status(0).stdout(GRID).run()`.
+/// Files given with `model` or `file` are written into a fresh folder the command runs in;
+/// without any, it runs from the repository root (so `examples/...` paths work).
+#[derive(Default)]
+pub struct Sdkc {
+    args: Vec<String>,
+    files: Vec<(String, Vec<u8>)>,
+    stdin: Option<Vec<u8>>,
+    env: Vec<(String, String)>,
+    status: Option<i32>,
+    stdout: Option<String>,
+    stderr: Option<String>,
+}
+
+/// What an `Sdkc` run left: its output, and the folder it ran in (kept until dropped).
+pub struct Ran {
+    pub out: Out,
+    pub dir: Option<tempfile::TempDir>,
+}
+
+impl Ran {
+    /// The folder the command ran in.
+    pub fn path(&self) -> PathBuf {
+        self.dir
+            .as_ref()
+            .map_or_else(root, |d| d.path().to_path_buf())
+    }
+
+    /// Standard output as one JSON value.
+    pub fn json(&self) -> serde_json::Value {
+        serde_json::from_str(self.out.stdout.trim())
+            .unwrap_or_else(|e| panic!("stdout is not one JSON value ({e}): {}", self.out.stdout))
+    }
+}
+
+impl Sdkc {
+    pub fn new() -> Sdkc {
+        Sdkc::default()
+    }
+
+    /// `text` as `model.sdk` in the folder the command runs in.
+    pub fn model(self, text: &str) -> Sdkc {
+        self.file("model.sdk", text.as_bytes())
+    }
+
+    pub fn file(mut self, name: &str, bytes: &[u8]) -> Sdkc {
+        self.files.push((name.to_string(), bytes.to_vec()));
+        self
+    }
+
+    pub fn args(mut self, args: &[&str]) -> Sdkc {
+        self.args.extend(args.iter().map(|a| a.to_string()));
+        self
+    }
+
+    pub fn stdin(mut self, bytes: &[u8]) -> Sdkc {
+        self.stdin = Some(bytes.to_vec());
+        self
+    }
+
+    pub fn env(mut self, key: &str, value: &str) -> Sdkc {
+        self.env.push((key.to_string(), value.to_string()));
+        self
+    }
+
+    /// The exit code expected (checked by `run`; 0 if not set).
+    pub fn status(mut self, code: i32) -> Sdkc {
+        self.status = Some(code);
+        self
+    }
+
+    /// The whole standard output expected.
+    pub fn stdout(mut self, text: &str) -> Sdkc {
+        self.stdout = Some(text.to_string());
+        self
+    }
+
+    /// The whole standard error expected.
+    pub fn stderr(mut self, text: &str) -> Sdkc {
+        self.stderr = Some(text.to_string());
+        self
+    }
+
+    /// Run it and check what was expected.
+    pub fn run(self) -> Ran {
+        use std::io::Write;
+        use std::process::Stdio;
+        let dir = (!self.files.is_empty()).then(|| tempfile::tempdir().unwrap());
+        for (name, bytes) in &self.files {
+            let d = dir.as_ref().unwrap().path();
+            std::fs::write(d.join(name), bytes).unwrap();
+        }
+        let cwd = dir.as_ref().map_or_else(root, |d| d.path().to_path_buf());
+        let mut cmd = Command::new(env!("CARGO_BIN_EXE_sdkc"));
+        cmd.args(&self.args)
+            .current_dir(&cwd)
+            .stdin(if self.stdin.is_some() {
+                Stdio::piped()
+            } else {
+                Stdio::null()
+            })
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped());
+        for (k, v) in &self.env {
+            cmd.env(k, v);
+        }
+        let mut child = cmd.spawn().expect("the sdkc binary runs");
+        if let Some(input) = &self.stdin {
+            let _ = child.stdin.take().unwrap().write_all(input);
+        }
+        let o = child.wait_with_output().unwrap();
+        let out = Out {
+            code: o.status.code().unwrap_or(-1),
+            stdout: String::from_utf8_lossy(&o.stdout).into_owned(),
+            stderr: String::from_utf8_lossy(&o.stderr).into_owned(),
+        };
+        let what = format!("sdkc {}", self.args.join(" "));
+        assert_eq!(
+            out.code,
+            self.status.unwrap_or(0),
+            "{what}: exit code\nstdout:\n{}\nstderr:\n{}",
+            out.stdout,
+            out.stderr
+        );
+        if let Some(expected) = &self.stdout {
+            assert_eq!(
+                &out.stdout, expected,
+                "{what}: stdout\nstderr:\n{}",
+                out.stderr
+            );
+        }
+        if let Some(expected) = &self.stderr {
+            assert_eq!(&out.stderr, expected, "{what}: stderr");
+        }
+        Ran { out, dir }
+    }
+}
