@@ -164,7 +164,7 @@ pub fn load(name: &str, bytes: &[u8], givens: Option<&str>) -> Result<Puzzle, Mo
             return Err(errors(vec![d], name, &lossy, givens));
         }
     };
-    let model = parse::parse(text).map_err(|d| errors(vec![d], name, text, givens))?;
+    let model = parse::parse_all(text).map_err(|ds| errors(ds, name, text, givens))?;
     let puzzle = analyze::analyze(&model, givens).map_err(|ds| errors(ds, name, text, givens))?;
     within_budget(&puzzle).map_err(|d| errors(vec![d], name, text, givens))?;
     Ok(puzzle)

@@ -24,27 +24,276 @@ pub fn decode(bytes: &[u8]) -> Result<&str, Diagnostic> {
     })
 }
 
+/// The statements, in the grammar's order (`statement` in `grammar/sdk.pest`): the keyword each
+/// starts with, the keyword's rule and the statement's rule. The syntax message that lists what
+/// a line may start with, "did you mean", the recovery after a syntax error and the nesting
+/// check all read this one list; a unit test holds it to the grammar.
+const STATEMENTS: &[Stmt] = &[
+    Stmt::new("puzzle", Rule::kw_puzzle, Rule::puzzle_stmt),
+    Stmt::new("grid", Rule::kw_grid, Rule::grid_stmt),
+    Stmt::new("boxes", Rule::kw_boxes, Rule::boxes_stmt),
+    Stmt::new("values", Rule::kw_values, Rule::values_stmt),
+    Stmt::new("givens", Rule::kw_givens, Rule::givens_stmt),
+    Stmt::new("marks", Rule::kw_marks, Rule::marks_stmt),
+    Stmt::new("regions", Rule::kw_regions, Rule::regions_stmt),
+    Stmt::new("area", Rule::kw_area, Rule::area_stmt),
+    Stmt::new("relation", Rule::kw_relation, Rule::relation_stmt),
+    Stmt::new("encoding", Rule::kw_encoding, Rule::encoding_stmt),
+    Stmt::new("rule", Rule::kw_rule, Rule::rule_stmt),
+];
+
+struct Stmt {
+    keyword: &'static str,
+    kw: Rule,
+    rule: Rule,
+}
+
+impl Stmt {
+    const fn new(keyword: &'static str, kw: Rule, rule: Rule) -> Stmt {
+        Stmt { keyword, kw, rule }
+    }
+}
+
+/// "a statement (puzzle, grid, ... or rule)": what a syntax error expects where a statement
+/// could start.
+static A_STATEMENT: std::sync::LazyLock<String> = std::sync::LazyLock::new(|| {
+    let words: Vec<&str> = STATEMENTS.iter().map(|s| s.keyword).collect();
+    let (last, rest) = words.split_last().expect("the grammar has statements");
+    format!("a statement ({} or {last})", rest.join(", "))
+});
+
+fn is_statement_keyword(word: &str) -> bool {
+    STATEMENTS.iter().any(|s| s.keyword == word)
+}
+
+/// The keyword `word` is likely a misspelling of (`relaton`: `relation`), among `keywords`:
+/// one within two edits, the nearest, for words of three letters or more.
+fn misspelt<'k>(word: &str, keywords: impl Iterator<Item = &'k str>) -> Option<&'k str> {
+    // A word much longer than every keyword is none of them (and not worth measuring).
+    if word.len() <= 2 || word.len() > 12 {
+        return None;
+    }
+    keywords
+        // Two edits change the length by two at most.
+        .filter(|k| *k != word && k.len().abs_diff(word.len()) <= 2)
+        .map(|k| (strsim::levenshtein(k, word), k))
+        .filter(|(d, _)| *d <= 2)
+        .min_by_key(|(d, _)| *d)
+        .map(|(_, k)| k)
+}
+
+/// The model in `text`, or its mistakes: every syntax error, one for each statement that does
+/// not follow the grammar (the first is what `parse` returns).
 pub fn parse(text: &str) -> Result<Model, Diagnostic> {
+    parse_all(text).map_err(|errors| {
+        errors
+            .into_iter()
+            .next()
+            .expect("a failed parse has a mistake")
+    })
+}
+
+/// The model in `text`, or every syntax error in it. After a syntax error the parser resumes at
+/// the next line that starts a statement (its first word a statement keyword, or a misspelt
+/// one such as `relaton`) and reports the rest of the file's errors as a file read from there
+/// would, so one mistake is reported once and leads to no other. An empty file and one nested
+/// too deep are one mistake each, found before the grammar is tried.
+pub fn parse_all(text: &str) -> Result<Model, Vec<Diagnostic>> {
     if text.trim().is_empty()
         || text
             .lines()
             .all(|l| l.trim().is_empty() || l.trim_start().starts_with('#'))
     {
-        return Err(Diagnostic::new(Span::new(0, 0), ErrorKind::EmptyFile));
+        return Err(vec![Diagnostic::new(Span::new(0, 0), ErrorKind::EmptyFile)]);
     }
-    check_nesting(text)?;
-    let mut pairs = SdkParser::parse(Rule::file, text).map_err(|e| syntax_error(e, text))?;
-    let file = pairs
-        .next()
-        .expect("the grammar's `file` rule always yields one pair");
-    let mut statements = Vec::new();
-    for pair in file.into_inner() {
-        if pair.as_rule() == Rule::EOI {
-            break;
+    check_nesting(text).map_err(|d| vec![d])?;
+    let first = match SdkParser::parse(Rule::file, text) {
+        Ok(mut pairs) => {
+            let file = pairs
+                .next()
+                .expect("the grammar's `file` rule always yields one pair");
+            let statements = file
+                .into_inner()
+                .take_while(|p| p.as_rule() != Rule::EOI)
+                .map(statement)
+                .collect();
+            return Ok(Model { statements });
         }
-        statements.push(statement(pair));
+        Err(e) => syntax_error(e, text, 0),
+    };
+    Err(recover(text, first, first_error_from))
+}
+
+/// Every syntax error of `text`, the first being `first`: after each, `first_error` (the first
+/// error of the text from a place on) is asked about the rest, from where it resumes.
+fn recover(
+    text: &str,
+    first: Diagnostic,
+    first_error: impl Fn(&str, usize) -> Option<Diagnostic>,
+) -> Vec<Diagnostic> {
+    let mut errors = vec![first];
+    // Where the last parse started; each resumes further on, so this ends.
+    let mut from = 0;
+    loop {
+        let at = errors.last().expect("one error at least").span.start;
+        let Some(start) = resume_at(text, at, from) else {
+            break;
+        };
+        from = start;
+        match first_error(text, start) {
+            None => break,
+            // The statement that starts where the last error was is the one at fault: that
+            // error (`grid` then a line `values 1 x`: no grid size) stands for it.
+            Some(d) if d.span.start == at => {}
+            Some(d) => errors.push(d),
+        }
     }
-    Ok(Model { statements })
+    errors
+}
+
+/// Where to go on after a syntax error at `at`, in a parse that started at `from`: the next line
+/// that starts a statement. That is the error's own line when the error is a statement keyword
+/// at its start (the statement before ended too early: `grid` then a line `rule ...`).
+fn resume_at(text: &str, at: usize, from: usize) -> Option<usize> {
+    let line_start = text[..at]
+        .bytes()
+        .rev()
+        .take_while(|b| *b != b'\n')
+        .all(|b| matches!(b, b' ' | b'\t' | b'\r'));
+    let word_end = text[at..]
+        .find(|c: char| !(c.is_ascii_alphanumeric() || c == '_'))
+        .map_or(text.len(), |n| at + n);
+    if at > from && line_start && is_statement_keyword(&text[at..word_end]) {
+        return Some(at);
+    }
+    StatementLines::new(text, at).next()
+}
+
+/// The first syntax error in `text[start..]`, read as a file of its own, or none.
+///
+/// pest's error takes time in the length of the text it was given (it finds the error's line
+/// from the end), so a file of 100,000 bad lines would take quadratic time if each parse were
+/// given the rest of the file. Each is given a window that ends where a line starts a
+/// statement, widened to twice its length while its parse fails only at its end: there, text
+/// past the window could have continued the statement (`grid 9x9,` then a line `boxes 3x3`).
+/// An error before the window's end is the error of the whole rest: a window ends at the start
+/// of a line outside strings, comments and blocks, so the parse reaches past it only through a
+/// rule tried at that very place (every word the grammar matches there is a rule's), and that
+/// rule's failure would be the error at the window's end.
+fn first_error_from(text: &str, start: usize) -> Option<Diagnostic> {
+    let mut ends = StatementLines::new(text, start);
+    let mut end = ends.nth(1).unwrap_or(text.len());
+    loop {
+        match SdkParser::parse(Rule::file, &text[start..end]) {
+            Ok(_) if end == text.len() => return None,
+            Err(e) if end == text.len() || error_position(&e) < end - start => {
+                return Some(syntax_error(e, text, start));
+            }
+            _ => {}
+        }
+        let wider = start + 2 * (end - start);
+        end = ends.find(|&p| p >= wider).unwrap_or(text.len());
+    }
+}
+
+fn error_position(err: &pest::error::Error<Rule>) -> usize {
+    match err.location {
+        pest::error::InputLocation::Pos(p) => p,
+        pest::error::InputLocation::Span((s, _)) => s,
+    }
+}
+
+/// The places after `from` where a line starts with a statement keyword, or a word that looks
+/// like a misspelt one: where a parse may resume after a syntax error. A lexical pass that
+/// passes over strings, comments and grid blocks as the grammar reads them, so a line inside a
+/// block is never one.
+struct StatementLines<'a> {
+    text: &'a str,
+    i: usize,
+    line_start: bool,
+}
+
+impl<'a> StatementLines<'a> {
+    /// Scanning from `from`, which is outside strings, comments and blocks (an error's place
+    /// is: the grammar fails inside a block only at a `{` or the end of the file, and inside a
+    /// string only at the end of its line). A word at `from` itself is not one of the places.
+    fn new(text: &'a str, from: usize) -> Self {
+        StatementLines {
+            text,
+            i: from,
+            line_start: false,
+        }
+    }
+}
+
+impl Iterator for StatementLines<'_> {
+    type Item = usize;
+
+    fn next(&mut self) -> Option<usize> {
+        let b = self.text.as_bytes();
+        let skip_to = |i: &mut usize, stop: &[u8]| {
+            while *i < b.len() && !stop.contains(&b[*i]) {
+                *i += 1;
+            }
+        };
+        while self.i < b.len() {
+            let start = self.i;
+            self.i += 1;
+            match b[start] {
+                b'\n' => {
+                    self.line_start = true;
+                    continue;
+                }
+                b' ' | b'\t' | b'\r' => continue,
+                b'#' => skip_to(&mut self.i, b"\n"),
+                b'"' => {
+                    skip_to(&mut self.i, b"\"\n");
+                    if b.get(self.i) == Some(&b'"') {
+                        self.i += 1;
+                    }
+                }
+                // A block ends at its first `}` outside a comment (a `{` inside one is an
+                // error, found before this).
+                b'{' => {
+                    loop {
+                        skip_to(&mut self.i, b"}#");
+                        if b.get(self.i) != Some(&b'#') {
+                            break;
+                        }
+                        skip_to(&mut self.i, b"\n");
+                    }
+                    self.i = (self.i + 1).min(b.len());
+                }
+                c if c.is_ascii_alphabetic() || c == b'_' => {
+                    while self.i < b.len()
+                        && (b[self.i].is_ascii_alphanumeric() || b[self.i] == b'_')
+                    {
+                        self.i += 1;
+                    }
+                    let word = &self.text[start..self.i];
+                    if self.line_start && starts_statement(word) {
+                        self.line_start = false;
+                        return Some(start);
+                    }
+                }
+                _ => {}
+            }
+            self.line_start = false;
+        }
+        None
+    }
+}
+
+/// Whether a line whose first word is `word` starts a statement, or was meant to. Not a word
+/// that starts with one of the grammar's bare words (`in`, `has`, ...): those continue an
+/// expression, and `first_error_from` relies on every word that can continue a statement at
+/// the start of such a line being a rule's.
+fn starts_statement(word: &str) -> bool {
+    is_statement_keyword(word)
+        || (!["in", "has", "where", "offsets"]
+            .iter()
+            .any(|w| word.starts_with(w))
+            && misspelt(word, STATEMENTS.iter().map(|s| s.keyword)).is_some())
 }
 
 fn statement(pair: Pair<Rule>) -> Statement {
@@ -144,20 +393,7 @@ fn statement(pair: Pair<Rule>) -> Statement {
 }
 
 fn is_keyword(rule: Rule) -> bool {
-    matches!(
-        rule,
-        Rule::kw_puzzle
-            | Rule::kw_grid
-            | Rule::kw_boxes
-            | Rule::kw_values
-            | Rule::kw_givens
-            | Rule::kw_regions
-            | Rule::kw_area
-            | Rule::kw_rule
-            | Rule::kw_marks
-            | Rule::kw_relation
-            | Rule::kw_encoding
-    )
+    STATEMENTS.iter().any(|s| s.kw == rule)
 }
 
 /// Saturating, so a 40-digit number is a (too large) number and not a parser failure.
@@ -397,12 +633,10 @@ fn block(pair: Pair<Rule>) -> Block {
     Block { lines, span }
 }
 
-fn syntax_error(err: pest::error::Error<Rule>, text: &str) -> Diagnostic {
-    use pest::error::{ErrorVariant, InputLocation};
-    let at = match err.location {
-        InputLocation::Pos(p) => p,
-        InputLocation::Span((s, _)) => s,
-    };
+/// The syntax error pest found in `text[offset..]`, in words.
+fn syntax_error(err: pest::error::Error<Rule>, text: &str, offset: usize) -> Diagnostic {
+    use pest::error::ErrorVariant;
+    let at = offset + error_position(&err);
     let found = describe_found(text, at);
     let expected = match &err.variant {
         ErrorVariant::ParsingError { positives, .. } => describe_expected(positives),
@@ -419,16 +653,11 @@ fn syntax_error(err: pest::error::Error<Rule>, text: &str) -> Diagnostic {
             }
         });
     // A misspelled keyword is the most common syntax error: name the keyword meant.
-    const KEYWORDS: &[&str] = &[
-        "puzzle", "grid", "boxes", "values", "givens", "regions", "area", "rule", "distinct",
-        "none",
-    ];
-    let word = &text[at..end];
-    let suggestion = KEYWORDS
+    let keywords = STATEMENTS
         .iter()
-        .filter(|k| **k != word && word.len() > 2 && strsim::levenshtein(k, word) <= 2)
-        .min_by_key(|k| strsim::levenshtein(k, word))
-        .map(|k| k.to_string());
+        .map(|s| s.keyword)
+        .chain(["distinct", "none"]);
+    let suggestion = misspelt(&text[at..end], keywords).map(str::to_string);
     Diagnostic::new(
         Span::new(at, end),
         ErrorKind::Syntax {
@@ -459,17 +688,10 @@ fn describe_expected(positives: &[Rule]) -> String {
     let mut names: Vec<&str> = positives
         .iter()
         .map(|r| match r {
-            Rule::puzzle_stmt
-            | Rule::grid_stmt
-            | Rule::boxes_stmt
-            | Rule::values_stmt
-            | Rule::givens_stmt
-            | Rule::regions_stmt
-            | Rule::area_stmt
-            | Rule::rule_stmt => {
-                "a statement (puzzle, grid, boxes, values, givens, regions, area or rule)"
-            }
-            Rule::EOI => "a statement (puzzle, grid, boxes, values, givens, regions, area or rule)",
+            r if STATEMENTS.iter().any(|s| s.rule == *r) => A_STATEMENT.as_str(),
+            // pest names only `file` when the text fails at its very start (the file's, or where
+            // a parse resumed): a statement was expected there.
+            Rule::EOI | Rule::file => A_STATEMENT.as_str(),
             Rule::string => "a quoted string",
             Rule::dims => "a size such as `9x9`",
             Rule::int => "a number",
@@ -606,8 +828,7 @@ fn check_nesting(text: &str) -> Result<(), Diagnostic> {
                     i += 1;
                 }
                 match &text[start..i] {
-                    "puzzle" | "grid" | "boxes" | "values" | "givens" | "regions" | "area"
-                    | "rule" | "marks" | "relation" | "encoding" => {
+                    w if is_statement_keyword(w) => {
                         frames = vec![Frame::default()];
                         outer = 0;
                         after_operand = false;
@@ -662,5 +883,332 @@ fn check_nesting(text: &str) -> Result<(), Diagnostic> {
         if let Some(f) = frame {
             f.runs[PREFIX] = 0;
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn syntax_errors(text: &str) -> Vec<(Span, String, Option<String>)> {
+        let errors = parse_all(text).expect_err("the text has mistakes");
+        errors
+            .into_iter()
+            .map(|d| match d.kind {
+                ErrorKind::Syntax {
+                    expected,
+                    found,
+                    suggestion,
+                } => (
+                    d.span,
+                    format!("expected {expected}, found {found}"),
+                    suggestion,
+                ),
+                other => panic!("not a syntax error: {other:?}"),
+            })
+            .collect()
+    }
+
+    const A_STATEMENT_TEXT: &str = "a statement (puzzle, grid, boxes, values, givens, marks, \
+                                    regions, area, relation, encoding or rule)";
+
+    #[test]
+    fn parse_statements_are_the_grammars() {
+        // Every `*_stmt` rule is in `STATEMENTS`, in the order of the grammar's `statement`.
+        let grammar = include_str!("../grammar/sdk.pest");
+        let body = grammar
+            .split("\nstatement = _{")
+            .nth(1)
+            .and_then(|rest| rest.split('}').next())
+            .expect("the grammar has a `statement` rule");
+        let alternatives: Vec<&str> = body.split('|').map(str::trim).collect();
+        let listed: Vec<String> = STATEMENTS.iter().map(|s| format!("{:?}", s.rule)).collect();
+        assert_eq!(alternatives, listed);
+        let rules: Vec<String> = Rule::all_rules()
+            .iter()
+            .map(|r| format!("{r:?}"))
+            .filter(|r| r.ends_with("_stmt"))
+            .collect();
+        assert_eq!(rules.len(), STATEMENTS.len(), "{rules:?}");
+        for s in STATEMENTS {
+            assert_eq!(format!("{:?}", s.rule), format!("{}_stmt", s.keyword));
+            assert_eq!(format!("{:?}", s.kw), format!("kw_{}", s.keyword));
+            let kw = SdkParser::parse(s.kw, s.keyword).expect("the keyword's rule reads it");
+            assert_eq!(kw.as_str(), s.keyword);
+        }
+        assert_eq!(*A_STATEMENT, A_STATEMENT_TEXT);
+    }
+
+    #[test]
+    fn parse_error_lists_every_statement() {
+        let errors = syntax_errors("grid 9x9\nrules distinct rows\n");
+        assert_eq!(
+            errors,
+            [(
+                Span::new(9, 14),
+                format!("expected {A_STATEMENT_TEXT}, found `rules`"),
+                Some("rule".into())
+            )]
+        );
+        // Also where the file starts (pest then names only the `file` rule).
+        let errors = syntax_errors("grids 9x9\n");
+        assert_eq!(
+            errors[0].1,
+            format!("expected {A_STATEMENT_TEXT}, found `grids`")
+        );
+    }
+
+    #[test]
+    fn parse_suggests_the_statement_keyword_meant() {
+        for (typo, meant) in [
+            ("relaton", "relation"),
+            ("rulle", "rule"),
+            ("givns", "givens"),
+            ("mraks", "marks"),
+            ("encodng", "encoding"),
+            ("regons", "regions"),
+            ("puzle", "puzzle"),
+        ] {
+            let errors = syntax_errors(&format!("grid 9x9\n{typo} x\n"));
+            assert_eq!(errors.len(), 1, "{typo}: {errors:?}");
+            assert_eq!(errors[0].2.as_deref(), Some(meant), "{typo}");
+        }
+        // Nothing near enough: no suggestion.
+        assert_eq!(syntax_errors("grid 9x9\nfoo x\n")[0].2, None);
+    }
+
+    #[test]
+    fn parse_reports_every_statement_in_error_once() {
+        let text = "grid 9x9\nrelaton orth = orthogonal\nboxes 3x3\nvalues 1..9..\n\
+                    rule distinct rows,\nrule distinct columns\ngivns \"12\"\n\
+                    rule r: v[r1c1] ==\n";
+        let errors = syntax_errors(text);
+        let found: Vec<(usize, &str)> = errors
+            .iter()
+            .map(|(span, message, _)| (span.start, message.as_str()))
+            .collect();
+        let at = |s: &str| text.find(s).unwrap();
+        assert_eq!(
+            found,
+            [
+                (
+                    at("relaton"),
+                    &*format!("expected {A_STATEMENT_TEXT}, found `relaton`")
+                ),
+                (
+                    at("..\nrule"),
+                    &*format!("expected {A_STATEMENT_TEXT}, found `.`")
+                ),
+                (
+                    at("rule distinct columns"),
+                    "expected a set name such as `rows`, found `rule`"
+                ),
+                (
+                    at("givns"),
+                    &*format!("expected {A_STATEMENT_TEXT}, found `givns`")
+                ),
+                (
+                    text.len(),
+                    "expected a cell such as `r1c1`, a name or a number, found the end of the file"
+                ),
+            ]
+        );
+    }
+
+    #[test]
+    fn parse_resumes_without_follow_on_errors() {
+        // After the error, a statement continued on lines that start with keywords
+        // (`grid 9x9,` / `boxes 3x3`, a set named `boxes`), a block holding a line that
+        // starts with a keyword, and a statement after the error's own line.
+        let text = "grid 9x9\nrulle x y z\n  more words\ngrid 9x9,\nboxes 3x3\n\
+                    rule distinct rows,\n  boxes\nmarks {\n  rule . .\n}\nrule a: v[r1c1] == 1\n";
+        let errors = syntax_errors(text);
+        assert_eq!(errors.len(), 1, "{errors:?}");
+        // The statement before ended early: the next, on the error's line, is read too.
+        let errors = syntax_errors("grid\nrule distinct rows,\n");
+        assert_eq!(errors.len(), 2, "{errors:?}");
+        // The error is where a statement starts, and that statement is the one at fault.
+        let errors = syntax_errors("grid 9x9\nvalues 1 x\nrule distinct rows\n");
+        assert_eq!(errors.len(), 1, "{errors:?}");
+    }
+
+    /// `recover` with every parse given the whole rest of the text: what the windows of
+    /// `first_error_from` must agree with.
+    fn unwindowed(text: &str) -> Vec<Diagnostic> {
+        let Err(e) = SdkParser::parse(Rule::file, text) else {
+            panic!("the text has a syntax error");
+        };
+        recover(text, syntax_error(e, text, 0), |t, start| {
+            SdkParser::parse(Rule::file, &t[start..])
+                .err()
+                .map(|e| syntax_error(e, t, start))
+        })
+    }
+
+    #[test]
+    fn parse_windows_find_what_the_whole_rest_would() {
+        // Mutations of the examples: words and marks of the language inserted, tokens
+        // deleted, lines repeated.
+        const WORDS: &[&str] = &[
+            "rulle",
+            "relaton",
+            "grid",
+            "boxes",
+            "regions",
+            "rule",
+            "givens",
+            "values",
+            "marks",
+            "mark",
+            "area",
+            "where",
+            "in",
+            "offsets",
+            "and",
+            ",",
+            "{",
+            "}",
+            "\"",
+            "#",
+            "..",
+            "=",
+            ":",
+            "(",
+            ")",
+            "|",
+            "x",
+            "9x9",
+            "r1c1",
+            "distinct",
+            "\n",
+            "\n  ",
+            "\nrule",
+            "\ngrid",
+            "\nrulle",
+            "\nboxes",
+            "\nregions",
+            "\ninrule",
+            "\n{",
+            "\n}",
+        ];
+        const LINES: &[&str] = &[
+            "grid 9x9,",
+            "grid 9x9",
+            "boxes 3x3",
+            "boxes",
+            "rule distinct rows,",
+            "  boxes",
+            "regions",
+            "regions r",
+            "{",
+            "}",
+            "  AB # }",
+            "  rule x",
+            "rulle x",
+            "relation r =",
+            "relaton",
+            "relation",
+            "rule r: v[r1c1] ==",
+            "mark[r1c1] has \"X\"",
+            "marks",
+            "area a = r1c1",
+            "area",
+            "r1c2",
+            "values 1..",
+            "values",
+            "9",
+            "givens \"1",
+            "# {",
+            "rule r: for c",
+            "in cells: v[c] > 1",
+            "inrule",
+            "where",
+            "and",
+            "rule",
+            "puzzle",
+            "\"a\"",
+            "encoding",
+            "encodng x",
+            "offsets (1, 0)",
+            "rule r (pairs):",
+            "x,",
+        ];
+        let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("examples");
+        let mut seeds: Vec<String> = std::fs::read_dir(dir)
+            .unwrap()
+            .map(|e| std::fs::read_to_string(e.unwrap().path()).unwrap())
+            .collect();
+        seeds.sort();
+        let mut state = 0x9E37_79B9_7F4A_7C15u64;
+        let mut below = |n: usize| {
+            state ^= state << 13;
+            state ^= state >> 7;
+            state ^= state << 17;
+            (state % n as u64) as usize
+        };
+        let (mut compared, mut several) = (0, 0);
+        for _ in 0..4000 {
+            let seed = &seeds[below(seeds.len())];
+            let mut tokens: Vec<String> = seed
+                .split_inclusive([' ', '\n'])
+                .map(str::to_string)
+                .collect();
+            for _ in 0..1 + below(6) {
+                let i = below(tokens.len());
+                match below(3) {
+                    0 => tokens.insert(i, format!("{} ", WORDS[below(WORDS.len())])),
+                    1 => drop(tokens.remove(i)),
+                    _ => {
+                        let line: Vec<String> = tokens[i..]
+                            .iter()
+                            .take_while(|t| !t.ends_with('\n'))
+                            .cloned()
+                            .collect();
+                        tokens.splice(i..i, line);
+                    }
+                }
+            }
+            let mut text = tokens.concat();
+            if below(2) == 0 {
+                // Or lines that continue a statement or start one, at random.
+                text = (0..3 + below(30))
+                    .map(|_| LINES[below(LINES.len())])
+                    .collect::<Vec<_>>()
+                    .join("\n");
+            }
+            let Err(errors) = parse_all(&text) else {
+                continue;
+            };
+            if !matches!(errors[0].kind, ErrorKind::Syntax { .. }) {
+                continue;
+            }
+            assert!(
+                errors.windows(2).all(|w| w[0].span.start < w[1].span.start),
+                "{text}"
+            );
+            assert_eq!(errors, unwindowed(&text), "{text}");
+            compared += 1;
+            several += usize::from(errors.len() > 1);
+        }
+        assert!(
+            compared > 1000 && several > 300,
+            "{compared} texts, {several} with several errors"
+        );
+    }
+
+    #[test]
+    fn parse_of_many_bad_lines_takes_linear_time() {
+        // 50,000 statements in error: each parse is given a window, not the rest of the file
+        // (which would take minutes).
+        let line = "rulle distinct rows\nrule distinct rows,,\ngrid 9x9,\nboxes 3x3 x\n";
+        let text = format!("grid 9x9\n{}", line.repeat(12_500));
+        let started = std::time::Instant::now();
+        let errors = syntax_errors(&text);
+        assert_eq!(errors.len(), 37_500);
+        assert!(
+            started.elapsed().as_secs_f64() < 5.0,
+            "{:?}",
+            started.elapsed()
+        );
     }
 }

@@ -215,6 +215,125 @@ fn every_mistake_is_reported_not_only_the_first() {
     assert!(err.ends_with("error: 3 mistakes in model.sdk\n"), "{err}");
 }
 
+/// What `sdkc run --json` lists as the model's mistakes, one line each.
+fn json_errors_of(model: &[u8]) -> Vec<String> {
+    let (_dir, out) = with_model(model, &["run", "--json"]);
+    assert_eq!(out.code, 3, "{}", out.stderr);
+    json_errors(&out.stdout)
+}
+
+/// What the syntax message says a line may start with: every statement of the grammar.
+const A_STATEMENT: &str = "a statement (puzzle, grid, boxes, values, givens, marks, regions, area, relation, encoding or rule)";
+
+#[test]
+fn every_syntax_error_is_reported_not_only_the_first() {
+    let model = "puzzle \"three mistakes\"\ngrid 9x9\nrelaton orth = orthogonal\nboxes 3x3 3x3\nvalues 1..9\nrule distinct rows, columns, boxes\nrule r: v[r1c1] != * 2\n";
+    assert_eq!(
+        error_of(model.as_bytes()),
+        "  × expected a statement (puzzle, grid, boxes, values, givens, marks, regions, area, relation,
+  │ encoding or rule), found `relaton`
+   ╭─[model.sdk:3:1]
+ 2 │ grid 9x9
+ 3 │ relaton orth = orthogonal
+   · ───┬───
+   ·    ╰── unexpected here
+ 4 │ boxes 3x3 3x3
+   ╰────
+  help: did you mean `relation`?
+  × expected a statement (puzzle, grid, boxes, values, givens, marks, regions, area, relation,
+  │ encoding or rule), found `3x3`
+   ╭─[model.sdk:4:11]
+ 3 │ relaton orth = orthogonal
+ 4 │ boxes 3x3 3x3
+   ·           ─┬─
+   ·            ╰── unexpected here
+ 5 │ values 1..9
+   ╰────
+  × expected a cell such as `r1c1`, a name or a number, found `*`
+   ╭─[model.sdk:7:20]
+ 6 │ rule distinct rows, columns, boxes
+ 7 │ rule r: v[r1c1] != * 2
+   ·                    ┬
+   ·                    ╰── unexpected here
+   ╰────
+error: 3 mistakes in model.sdk
+"
+    );
+    assert_eq!(
+        json_errors_of(model.as_bytes()),
+        [
+            format!("model.sdk:3:1: expected {A_STATEMENT}, found `relaton`"),
+            format!("model.sdk:4:11: expected {A_STATEMENT}, found `3x3`"),
+            "model.sdk:7:20: expected a cell such as `r1c1`, a name or a number, found `*`".into(),
+        ]
+    );
+}
+
+#[test]
+fn misspelt_relation_keyword_is_named() {
+    snapshot!(
+        "syntax_relation",
+        error_of(format!("{HEADER}relaton orth = orthogonal\n").as_bytes())
+    );
+}
+
+#[test]
+fn misspelt_statement_keywords_are_named() {
+    // One mistake a line, each with the keyword meant.
+    let err =
+        error_of(b"grid 9x9\nrulle distinct rows\ngivns \"1\"\nmrks {\n  X\n}\nencodng onehot\n");
+    let helps: Vec<&str> = err.lines().filter(|l| l.starts_with("  help:")).collect();
+    assert_eq!(
+        helps,
+        [
+            "  help: did you mean `rule`?",
+            "  help: did you mean `givens`?",
+            "  help: did you mean `marks`?",
+            "  help: did you mean `encoding`?",
+        ],
+        "{err}"
+    );
+    assert!(err.ends_with("error: 4 mistakes in model.sdk\n"), "{err}");
+}
+
+#[test]
+fn syntax_message_lists_every_statement() {
+    assert_eq!(
+        json_errors_of(b"grid 9x9\nrules distinct rows\n"),
+        [format!(
+            "model.sdk:2:1: expected {A_STATEMENT}, found `rules`"
+        )]
+    );
+    // Where the file starts, too.
+    assert_eq!(
+        json_errors_of(b"grids 9x9\n"),
+        [format!(
+            "model.sdk:1:1: expected {A_STATEMENT}, found `grids`"
+        )]
+    );
+}
+
+#[test]
+fn syntax_error_leads_to_no_other_mistake() {
+    // The statement in error is skipped to the next line that starts one; what follows is read
+    // as it would be alone: a statement continued on a line that starts with `boxes`, a set
+    // named `boxes` on a line of its own, a block. No analysis either (no grid line here, and
+    // an unknown set), since the file did not parse.
+    let model = b"rulle distinct rows\n  columns, boxes\nrule distinct rows,\n  boxes\ngrid 9x9,\nboxes 3x3\nmarks {\n  rule . .\n}\nrule distinct colums\n";
+    assert_eq!(
+        json_errors_of(model),
+        [format!(
+            "model.sdk:1:1: expected {A_STATEMENT}, found `rulle`"
+        )]
+    );
+    // A rule that ends too early, then a statement: the statement is not the mistake's
+    // continuation, and is read.
+    assert_eq!(
+        json_errors_of(b"grid 9x9\nrule distinct rows,\nrule distinct columns\nboxes 3x3\n"),
+        ["model.sdk:3:1: expected a set name such as `rows`, found `rule`"]
+    );
+}
+
 #[test]
 fn givens_option_of_wrong_length_points_into_the_option() {
     let (_dir, out) = with_model(
