@@ -154,7 +154,8 @@ pub struct RunArgs {
     /// Threads the MIP solver may use (CBC, HiGHS; GLPK has one).
     #[arg(short = 'p', long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..=1024))]
     pub threads: Option<u64>,
-    /// The MIP solver's random seed (sdkc fixes one by default, so runs repeat).
+    /// The MIP solver's random seed (sdkc fixes one by default, so runs repeat; GLPK makes no
+    /// random choices).
     #[arg(short = 'r', long, value_name = "N")]
     pub random_seed: Option<u64>,
     /// Lower every algebraic rule this way, whatever the model says.

@@ -116,6 +116,21 @@ pub struct SolutionLine {
     pub grid: Vec<Vec<i64>>,
 }
 
+/// One puzzle of `generate --format json`, a line each.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct PuzzleLine {
+    /// Its number, from 1.
+    pub index: usize,
+    /// The puzzle in the one-line form, `.` for an open cell.
+    pub puzzle: String,
+    /// Its only solution, in the one-line form.
+    pub solution: String,
+    /// How many givens it has.
+    pub clues: usize,
+    /// Seconds spent making it.
+    pub seconds: f64,
+}
+
 /// A row-major grid as rows of `cols` values.
 pub fn rows(g: &[i64], cols: usize) -> Vec<Vec<i64>> {
     g.chunks(cols.max(1)).map(<[i64]>::to_vec).collect()

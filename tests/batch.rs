@@ -223,7 +223,7 @@ fn two_shards_together_are_the_whole_list() {
 #[test]
 fn unique_and_count_give_each_puzzle_its_status_and_the_batch_its_exit_code() {
     let list = format!("{UNIQUE4}\n{THREE4}\n{NONE4}\n");
-    for solver in ["builtin", "cbc", "highs"] {
+    for solver in ["builtin", "cbc", "highs", "glpk"] {
         let out = batch(FOUR, &list, &["--solver", solver, "--unique", "--json"]);
         assert_eq!(out.code, 11, "{solver}: {}", out.stderr);
         let v = json_lines(&out.stdout);

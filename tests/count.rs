@@ -63,6 +63,17 @@ fn every_example_is_unique_with_highs() {
     unique_on("highs", EXAMPLES);
 }
 
+/// GLPK proves miracle and kropki unique only in minutes (the README's table): every other.
+#[test]
+fn every_other_example_is_unique_with_glpk() {
+    let fast: Vec<&str> = EXAMPLES
+        .iter()
+        .copied()
+        .filter(|e| !["miracle", "kropki"].contains(e))
+        .collect();
+    unique_on("glpk", &fast);
+}
+
 /// CBC answers each question after the first in two processes at once; only the one with the
 /// no-good row may report a grid, so a count lists the same grids in the same order every run
 /// (the other one may only prove that there is none left).
@@ -122,7 +133,7 @@ fn every_solver_finds_the_same_solutions() {
 fn unique_stops_at_the_second_solution() {
     let model =
         "grid 4x4\nboxes 2x2\ngivens \"1..........2..34\"\nrule distinct rows, columns, boxes\n";
-    for solver in ["builtin", "cbc", "highs"] {
+    for solver in ["builtin", "cbc", "highs", "glpk"] {
         let (_d, out) = with_model(
             model.as_bytes(),
             &["run", "--solver", solver, "--unique", "--json", "-s"],

@@ -53,7 +53,7 @@ fn proved_by_brute_force(model_text: &str, v: &Value) {
 
 #[test]
 fn four_by_four_puzzles_are_unique_and_irreducible() {
-    for solver in ["builtin", "cbc", "highs"] {
+    for solver in ["builtin", "cbc", "highs", "glpk"] {
         let count = if solver == "builtin" { "20" } else { "2" };
         let puzzles = generate(CLASSIC_4X4, &["--count", count, "--solver", solver]);
         assert_eq!(puzzles.len().to_string(), count);

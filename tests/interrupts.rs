@@ -98,6 +98,7 @@ fn run_args(solver: &'static str) -> Vec<&'static str> {
 fn sigint_during_cbc_and_highs() {
     interrupt(libc::SIGINT, &run_args("cbc"));
     interrupt(libc::SIGINT, &run_args("highs"));
+    interrupt(libc::SIGINT, &run_args("glpk"));
 }
 
 #[test]

@@ -27,6 +27,8 @@ fn infeasible_puzzle_exits_4_and_says_which_givens_conflict() {
         ("cbc", "mps"),
         ("highs", "lp"),
         ("highs", "mps"),
+        ("glpk", "lp"),
+        ("glpk", "mps"),
     ] {
         let (_d, out) = with_model(
             text.as_bytes(),

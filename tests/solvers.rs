@@ -9,7 +9,7 @@ fn every_solver_is_listed_with_its_path_and_version() {
     let out = sdkc(&["solvers"]);
     assert_eq!(out.code, 0, "{}", out.stderr);
     let lines: Vec<&str> = out.stdout.lines().collect();
-    assert_eq!(lines.len(), 4, "{}", out.stdout);
+    assert_eq!(lines.len(), 5, "{}", out.stdout);
     assert_eq!(
         lines[0],
         format!(
@@ -30,8 +30,15 @@ fn every_solver_is_listed_with_its_path_and_version() {
         lines[2]
     );
     assert!(lines[2].contains("/highs (version 1."), "{}", lines[2]);
+    // Debian's glpk-utils 5.0.
+    assert!(
+        lines[3].starts_with("glpk     found      /")
+            && lines[3].ends_with("/glpsol (version 5.0)"),
+        "{}",
+        lines[3]
+    );
     assert_eq!(
-        lines[3],
+        lines[4],
         "auto     = highs (the first found of highs, cbc, glpk, builtin)"
     );
 }
@@ -45,7 +52,7 @@ fn a_solver_variable_naming_nothing_is_reported_and_auto_falls_back() {
         "highs    not found  SDKC_HIGHS names /nonexistent/highs, which is not an executable file"
     );
     assert_eq!(
-        out.stdout.lines().nth(3).unwrap(),
+        out.stdout.lines().nth(4).unwrap(),
         "auto     = cbc (the first found of highs, cbc, glpk, builtin)"
     );
     let out = sdkc_env(
@@ -94,6 +101,6 @@ fn bash_completes_subcommands_and_options() {
     );
     assert_eq!(
         complete("sdkc run x.sdk --solver ''", 4, "''", "--solver"),
-        "auto builtin cbc highs"
+        "auto builtin cbc highs glpk"
     );
 }

@@ -14,7 +14,7 @@ use sdkc::Question;
 use sdkc::puzzle::Puzzle;
 
 /// The MIP solvers every case is tried with, in turn.
-const MIP_SOLVERS: [&str; 2] = ["highs", "cbc"];
+const MIP_SOLVERS: [&str; 3] = ["highs", "cbc", "glpk"];
 
 /// A random valid sudoku of the shape (a pattern grid with rows, columns and values shuffled
 /// within the symmetries that keep it valid), used as the source of givens.

@@ -87,16 +87,14 @@ pub fn generate(a: &GenerateArgs) -> u8 {
                 all.push('\n');
             }
             PuzzleFormat::Json => {
-                all.push_str(
-                    &serde_json::json!({
-                        "index": i + 1,
-                        "puzzle": line,
-                        "solution": grid::one_line(&g.solution),
-                        "clues": g.clues,
-                        "seconds": sdkc::report::seconds(g.seconds),
-                    })
-                    .to_string(),
-                );
+                let json = sdkc::report::PuzzleLine {
+                    index: i + 1,
+                    puzzle: line,
+                    solution: grid::one_line(&g.solution),
+                    clues: g.clues,
+                    seconds: sdkc::report::seconds(g.seconds),
+                };
+                all.push_str(&serde_json::to_string(&json).unwrap_or_default());
                 all.push('\n');
             }
             PuzzleFormat::Sdk => {

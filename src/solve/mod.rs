@@ -11,7 +11,7 @@
 
 mod builtin;
 mod cbc;
-// mod glpk; (a helper is writing it)
+mod glpk;
 mod highs;
 pub mod mip;
 mod process;
@@ -173,7 +173,7 @@ pub trait Prepared: Send + Sync {
 }
 
 /// Every MIP solver sdkc can run, in the order `sdkc solvers` lists them.
-const MIP_SOLVERS: [&'static dyn MipSolver; 2] = [&cbc::Cbc, &highs::Highs];
+const MIP_SOLVERS: [&'static dyn MipSolver; 3] = [&cbc::Cbc, &highs::Highs, &glpk::Glpk];
 
 /// `--solver auto`, in order of preference: the first one found answers. HiGHS proves the
 /// examples' uniqueness fastest of the MIP solvers (the README's tables), and a MIP solver is

@@ -155,6 +155,17 @@ pub fn run(
             solver: name,
             detail,
         })?;
+    if outcome == Outcome::TimeLimit && opts.time_limit.is_none() {
+        // No limit was set, so the solver gave up for its own reasons (GLPK writes the same
+        // status for both).
+        return Err(Error::Failed {
+            solver: name,
+            detail: format!(
+                "it stopped without a solution and without a time limit; its log ends with: {}",
+                tail(&log_text)
+            ),
+        });
+    }
     let (nodes, iterations) = solver.statistics(&log_text);
     Ok(Some(Run {
         outcome,

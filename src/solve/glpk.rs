@@ -1,0 +1,818 @@
+//! GLPK (`glpsol`): command line and the printable solution file (`-o`).
+//!
+//! `glpsol` writes two kinds of solution file. The raw one (`-w`) carries the MIP status
+//! reliably (`s mip <rows> <cols> o|f|n|u <obj>`) and full precision, but it lists columns by
+//! index only (`j 17 1`), in the order GLPK created them while reading. For MPS that is the
+//! order sdkc wrote them (`mip.columns`), but GLPK's CPLEX-LP reader creates a column where
+//! it first sees its name, objective and rows first, and sdkc's rows do not name the columns
+//! in column order: on examples/kropki.sdk (`nodot_z70` moves) and seed001-integer.sdk (every
+//! `v_` column moves) the indices of an LP run are not sdkc's, and reading them by position
+//! would put values on the wrong columns without any error. So sdkc reads the printable file
+//! (`-o`), which names every column; its one price is that it prints values with 6
+//! significant digits (`%13.6g`), exact for the integers a sudoku model takes below 10^6, and
+//! a value at or above 10^6 is refused rather than read rounded.
+//!
+//! The printable file of a MIP (`glp_print_mip`, GLPK 5.0) starts with a header:
+//!
+//! ```text
+//! Problem:
+//! Rows:       9
+//! Columns:    4 (4 integer, 4 binary)
+//! Non-zeros:  12
+//! Status:     INTEGER OPTIMAL
+//! Objective:  obj = 0 (MINimum)
+//! ```
+//!
+//! The status is `INTEGER OPTIMAL` (proven), `INTEGER NON-OPTIMAL` (a solution, the time limit
+//! stopped the search), `INTEGER EMPTY` (no solution: an LP relaxation with none, found by the
+//! preprocessor or the simplex, and a search that ran out of nodes all say this) or `INTEGER
+//! UNDEFINED` (the time limit came before any solution; glpsol also writes it when the search
+//! fails, which the file cannot tell apart, but the log says). Then the rows' table, and the
+//! columns' table: `   No. Column name ...`, a line of dashes, one line per column
+//! `index name [*] activity lower upper` (`*` marks an integer column), until a blank line.
+//! A name longer than 12 characters ends its line, and the rest follows on the next:
+//!
+//! ```text
+//!      5 nonconsecutive_d2
+//!                     *              0             0             1
+//! ```
+//!
+//! (Most lines of the tables end with a space; the reader splits them at whitespace.)
+//!
+//! A model without integer columns (sdkc's placeholder `zero` when the givens fill the grid)
+//! is solved as an LP and printed the LP way (`glp_print_sol`): status `OPTIMAL`, and a status
+//! column instead of the `*` (`     1 zero         NS             0             0             =         < eps`).
+//!
+//! glpsol exits 0 whatever the status (optimal, infeasible, time limit): it ignores what the
+//! solver returns; it exits 1 only when it cannot run (a bad option such as `--tmlim 1.5`, an
+//! unreadable model, an unwritable solution file).
+
+use std::ffi::OsString;
+use std::path::Path;
+
+use super::MipSolver;
+use super::mip::{Options, Outcome, index_by_name, number};
+use crate::emit::Format;
+use crate::mip::Mip;
+
+pub struct Glpk;
+
+impl MipSolver for Glpk {
+    fn name(&self) -> &'static str {
+        "glpk"
+    }
+
+    fn binary(&self) -> &'static str {
+        "glpsol"
+    }
+
+    fn env_var(&self) -> &'static str {
+        "SDKC_GLPK"
+    }
+
+    fn install_hint(&self) -> &'static str {
+        "install it with `apt-get install glpk-utils` (Debian/Ubuntu), or set SDKC_GLPK to the binary"
+    }
+
+    fn version_args(&self) -> &'static [&'static str] {
+        const ARGS: [&str; 1] = [version_arg()];
+        &ARGS
+    }
+
+    fn parse_version(&self, output: &str) -> Option<String> {
+        parse_version(output)
+    }
+
+    fn args(&self, model: &Path, solution: &Path, opts: &Options) -> Vec<OsString> {
+        args(model, solution, opts)
+    }
+
+    fn read_solution(&self, text: &str, mip: &Mip) -> Result<Outcome, String> {
+        read_solution(text, mip)
+    }
+
+    fn statistics(&self, log: &str) -> (Option<u64>, Option<u64>) {
+        statistics(log)
+    }
+
+    // No `refused`: glpsol stops with exit status 1 on an option it does not know (`Invalid
+    // option '--nosuchoption'; try glpsol --help`) or a bad value (`Invalid relative mip gap
+    // tolerance 'abc'`), so a run never goes on without one.
+}
+
+/// The flag that makes `glpsol` print its version and exit. Its first line is
+/// `GLPSOL--GLPK LP/MIP Solver 5.0` (GLPK 5.0; 4.x printed `GLPSOL: GLPK LP/MIP Solver, v4.65`),
+/// then comes a copyright notice.
+pub const fn version_arg() -> &'static str {
+    "--version"
+}
+
+/// The version in what `glpsol --version` printed: `5.0` from `GLPSOL--GLPK LP/MIP Solver 5.0`
+/// (or `4.65` from `GLPSOL: GLPK LP/MIP Solver, v4.65`). The first line only: a later one
+/// says "General Public License version 3".
+pub fn parse_version(output: &str) -> Option<String> {
+    let line = output.lines().find(|l| l.contains("GLPK LP/MIP Solver"))?;
+    let v = line.split_whitespace().last()?;
+    let v = v.strip_prefix('v').unwrap_or(v);
+    v.starts_with(|c: char| c.is_ascii_digit())
+        .then(|| v.to_string())
+}
+
+/// `glpsol <format flag> MODEL -o SOLUTION [--tmlim SECONDS] [--KEY VALUE]...`
+///
+/// - The model's format is given, not guessed: glpsol's default is free MPS.
+/// - `--tmlim` takes whole seconds (glpsol refuses `1.5`, and anything above `i32::MAX`), so
+///   the limit is rounded up, and at least 1: a run may go on for up to a second past a limit
+///   that is not whole, never stop before it. glpsol measures wall-clock time, and it looks
+///   at the clock between simplex iterations, so it may end a little late (1.6 s for a limit
+///   of 1 s on an empty 16x16 grid).
+/// - No seed: `--seed` only seeds the MathProg translator's random numbers (glpsol's help says
+///   so), and GLPK's branch and bound has no random choices as glpsol runs it; the same model
+///   gives the same run and the same grid every time (checked: three runs of killer.sdk and of
+///   an empty 9x9 grid wrote identical files). `opts.random_seed` is ignored, so is
+///   `opts.threads` (GLPK uses one thread).
+/// - `opts.below` (a cutoff only CBC is asked for) is ignored too.
+/// - Each `--solver-option KEY=VALUE` is `--KEY VALUE` (`--KEY` alone when VALUE is empty),
+///   last, so that an option the user gives twice, like `--tmlim`, overrides sdkc's.
+pub fn args(model: &Path, solution: &Path, opts: &Options) -> Vec<OsString> {
+    let format = match opts.format {
+        Format::Lp => "--lp",
+        Format::Mps => "--freemps",
+        Format::FixedMps => "--mps",
+    };
+    let mut a: Vec<OsString> = vec![format.into(), model.into(), "-o".into(), solution.into()];
+    if let Some(t) = opts.time_limit {
+        a.push("--tmlim".into());
+        a.push(whole_seconds(t).to_string().into());
+    }
+    for (k, v) in &opts.options {
+        a.push(format!("--{k}").into());
+        if !v.is_empty() {
+            a.push(v.into());
+        }
+    }
+    a
+}
+
+/// A time limit as glpsol's `--tmlim` takes it: whole seconds, rounded up, from 1 to `i32::MAX`.
+fn whole_seconds(t: f64) -> i64 {
+    if t.is_nan() {
+        return 1;
+    }
+    t.ceil().clamp(1.0, i32::MAX as f64) as i64
+}
+
+/// Values printed with `%13.6g`: from 10^6 on, the printed number may be rounded.
+const EXACT_BELOW: f64 = 1e6;
+
+pub fn read_solution(text: &str, mip: &Mip) -> Result<Outcome, String> {
+    let lines: Vec<&str> = text.lines().collect();
+    let first = lines.first().ok_or("the solution file is empty")?;
+    if !first.starts_with("Problem:") {
+        return Err(format!(
+            "the file does not start with `Problem:` but `{}`",
+            first.trim()
+        ));
+    }
+    // The header: `Key:  value` lines up to the first blank line.
+    let header = |key: &str| {
+        lines
+            .iter()
+            .enumerate()
+            .take_while(|(_, l)| !l.trim().is_empty())
+            .find_map(|(i, l)| l.strip_prefix(key).map(|v| (i + 1, v.trim())))
+    };
+    let (status_line, status) = header("Status:").ok_or("the header has no `Status:` line")?;
+    let proven = match status {
+        "INTEGER OPTIMAL" => true,
+        "INTEGER NON-OPTIMAL" => false,
+        "INTEGER EMPTY" => return Ok(Outcome::Infeasible),
+        "INTEGER UNDEFINED" => return Ok(Outcome::TimeLimit),
+        // A model without integer columns, solved as an LP.
+        "OPTIMAL" => true,
+        other => return Err(format!("line {status_line}: unexpected status `{other}`")),
+    };
+    let (count_line, count) = header("Columns:").ok_or("the header has no `Columns:` line")?;
+    // `4 (4 integer, 4 binary)` for a MIP, `1` for an LP.
+    let n: usize = count
+        .split_whitespace()
+        .next()
+        .and_then(|c| c.parse().ok())
+        .ok_or_else(|| format!("line {count_line}: `{count}` is not a number of columns"))?;
+    if n != mip.columns.len() {
+        return Err(format!(
+            "line {count_line}: the file has {n} columns; the model has {}",
+            mip.columns.len()
+        ));
+    }
+    let table = lines
+        .iter()
+        .position(|l| l.trim_start().starts_with("No. Column name"))
+        .ok_or("no table of columns (`No. Column name`)")?;
+    // The LP layout has a status column `St` (B, NL, NU, NF, NS) where a MIP's has `*`.
+    let lp = lines[table].split_whitespace().any(|f| f == "St");
+    if lp != (status == "OPTIMAL") {
+        return Err(format!(
+            "line {}: a table of columns laid out for {}, under the status `{status}`",
+            table + 1,
+            if lp { "an LP" } else { "a MIP" }
+        ));
+    }
+    if !lines
+        .get(table + 1)
+        .is_some_and(|l| l.starts_with("------"))
+    {
+        return Err(format!(
+            "line {}: the table of columns has no line of dashes",
+            table + 2
+        ));
+    }
+    let by_name = index_by_name(mip);
+    let mut values = vec![0.0; mip.columns.len()];
+    let mut seen = vec![false; mip.columns.len()];
+    let mut listed = 0;
+    let mut k = table + 2;
+    while let Some(line) = lines.get(k).filter(|l| !l.trim().is_empty()) {
+        let at = k + 1;
+        let mut fields: Vec<&str> = line.split_whitespace().collect();
+        if fields.len() == 2 {
+            // A long name: the rest of the entry is on the next line.
+            k += 1;
+            match lines.get(k).filter(|l| !l.trim().is_empty()) {
+                Some(next) => fields.extend(next.split_whitespace()),
+                None => {
+                    return Err(format!(
+                        "line {at}: column `{}` has no values after it",
+                        fields[1]
+                    ));
+                }
+            }
+        }
+        let (index, name, rest) = match fields.as_slice() {
+            [index, name, rest @ ..] if !rest.is_empty() => (*index, *name, rest),
+            _ => {
+                return Err(format!(
+                    "line {at} is not `index name [*] activity lower upper`: `{}`",
+                    line.trim()
+                ));
+            }
+        };
+        if index.parse::<usize>().ok() != Some(listed + 1) {
+            return Err(format!(
+                "line {at}: column number `{index}` where {} should be",
+                listed + 1
+            ));
+        }
+        let col = *by_name.get(name).ok_or_else(|| {
+            format!("line {at} names column `{name}`, which the model does not have")
+        })?;
+        if seen[col] {
+            return Err(format!("line {at} lists column `{name}` a second time"));
+        }
+        let (integer, rest) = if lp {
+            match rest {
+                [st, rest @ ..] if ["B", "NL", "NU", "NF", "NS"].contains(st) => (false, rest),
+                _ => {
+                    return Err(format!(
+                        "line {at}: column `{name}` has no status (B, NL, NU, NF, NS)"
+                    ));
+                }
+            }
+        } else {
+            match rest {
+                ["*", rest @ ..] => (true, rest),
+                _ => (false, rest),
+            }
+        };
+        // glpsol's idea of the column must be sdkc's: a column read as continuous would give
+        // a value of the relaxation, not of the MIP.
+        if integer != mip.columns[col].integer {
+            return Err(format!(
+                "line {at}: glpsol solved column `{name}` as {}, but the model's is {}",
+                if integer { "integer" } else { "continuous" },
+                if mip.columns[col].integer {
+                    "integer"
+                } else {
+                    "continuous"
+                }
+            ));
+        }
+        let shown = *rest
+            .first()
+            .ok_or_else(|| format!("line {at}: column `{name}` has no value"))?;
+        let value = number(shown).ok_or_else(|| {
+            format!("line {at}: column `{name}` has `{shown}` where a number should be")
+        })?;
+        if value.abs() >= EXACT_BELOW {
+            return Err(format!(
+                "line {at}: column `{name}` has the value `{shown}`, which the printable file \
+                 rounds to 6 significant digits"
+            ));
+        }
+        values[col] = value;
+        seen[col] = true;
+        listed += 1;
+        k += 1;
+    }
+    if listed != n {
+        return Err(format!(
+            "the file lists {listed} of its {n} columns; the model has {}",
+            mip.columns.len()
+        ));
+    }
+    Ok(if proven {
+        Outcome::Solved(values)
+    } else {
+        Outcome::Stopped(values)
+    })
+}
+
+/// Simplex iterations and subproblems, from the log. The branch and bound prints progress
+/// lines `+  4576: mip =   2.527000000e+03 >=   1.779000000e+03  29.6% (118; 22)`: iterations
+/// so far (4576, the root LP's included), open subproblems (118) and finished ones (22); the
+/// last line's finished count is the nodes (all of them once the tree is empty). Before the
+/// branch and bound, the LP relaxation prints `*  4959: obj = ...` (iterations only). A model
+/// the MIP preprocessor solves prints neither: no node, no iteration.
+pub fn statistics(log: &str) -> (Option<u64>, Option<u64>) {
+    let mut nodes = None;
+    let mut iterations = None;
+    for line in log.lines() {
+        let Some((head, tail)) = line.split_once(':') else {
+            continue;
+        };
+        let marker = head.chars().next();
+        let Ok(count) = head.trim_start_matches(['+', '*', '~', ' ']).parse::<u64>() else {
+            continue;
+        };
+        if !matches!(marker, Some('+' | '*' | '~' | ' ')) {
+            continue;
+        }
+        iterations = Some(count);
+        if marker == Some('+') {
+            // `(118; 22)` at the end.
+            nodes = tail
+                .trim_end()
+                .strip_suffix(')')
+                .and_then(|t| t.rsplit_once(';'))
+                .and_then(|(_, done)| done.trim().parse().ok())
+                .or(nodes);
+        }
+    }
+    if iterations.is_none() && log.contains("SOLUTION FOUND BY MIP PREPROCESSOR") {
+        return (Some(0), Some(0));
+    }
+    (nodes, iterations)
+}
+
+#[cfg(test)]
+mod tests {
+    //! On files glpsol 5.0 (Debian's glpk-utils 5.0-1) wrote for the 2x2 model of the solver
+    //! tests (`grid 2x2`, `givens "1..."`, rows and columns distinct), compiled by sdkc and run
+    //! as `glpsol --lp t.lp -o t.out`, with rows added by hand for the other cases; for the
+    //! statuses a 2x2 grid cannot provoke (a time limit), the header lines of real runs on
+    //! bigger grids above the 2x2 model's table. Lines are written out one by one, so that
+    //! the space glpsol ends them with stays visible.
+    use super::*;
+
+    /// Columns x_r1c2_2, x_r2c1_2, x_r2c2_1, x_r2c2_2.
+    fn mip() -> Mip {
+        let p = crate::load(
+            "t.sdk",
+            b"grid 2x2\ngivens \"1...\"\nrule distinct rows, columns\n",
+            None,
+        )
+        .unwrap();
+        let m = crate::lower::lower(&p).unwrap();
+        assert_eq!(
+            (0..4).map(|c| m.column_name(c)).collect::<Vec<_>>(),
+            ["x_r1c2_2", "x_r2c1_2", "x_r2c2_1", "x_r2c2_2"]
+        );
+        m
+    }
+
+    /// Lines 8 to 19: the rows' table and the blank line after it.
+    const ROWS: &str = concat!(
+        "   No.   Row name        Activity     Lower bound   Upper bound\n",
+        "------ ------------    ------------- ------------- -------------\n",
+        "     1 r1c2                        1             1             = \n",
+        "     2 r2c1                        1             1             = \n",
+        "     3 r2c2                        1             1             = \n",
+        "     4 r1_2                        1             1             = \n",
+        "     5 r2_1                        1             1             = \n",
+        "     6 r2_2                        1             1             = \n",
+        "     7 c1_2                        1             1             = \n",
+        "     8 c2_1                        1             1             = \n",
+        "     9 c2_2                        1             1             = \n",
+        "\n",
+    );
+
+    /// Lines 20 and 21; the columns follow from line 22.
+    const COLUMNS: &str = concat!(
+        "   No. Column name       Activity     Lower bound   Upper bound\n",
+        "------ ------------    ------------- ------------- -------------\n",
+    );
+
+    /// The 2x2 model's solution, as glpsol printed it: lines 22 to 25.
+    const SOLVED: &str = concat!(
+        "     1 x_r1c2_2     *              1             0             1 \n",
+        "     2 x_r2c1_2     *              1             0             1 \n",
+        "     3 x_r2c2_1     *              1             0             1 \n",
+        "     4 x_r2c2_2     *              0             0             1 \n",
+    );
+
+    const TAIL: &str = concat!(
+        "\n",
+        "Integer feasibility conditions:\n",
+        "\n",
+        "KKT.PE: max.abs.err = 0.00e+00 on row 0\n",
+        "        max.rel.err = 0.00e+00 on row 0\n",
+        "        High quality\n",
+        "\n",
+        "KKT.PB: max.abs.err = 0.00e+00 on row 0\n",
+        "        max.rel.err = 0.00e+00 on row 0\n",
+        "        High quality\n",
+        "\n",
+        "End of output\n",
+    );
+
+    /// A whole file with this status, objective value and table of columns.
+    fn file(status: &str, objective: &str, columns: &str) -> String {
+        [
+            "Problem:    \n",
+            "Rows:       9\n",
+            "Columns:    4 (4 integer, 4 binary)\n",
+            "Non-zeros:  12\n",
+            &format!("Status:     {status}\n"),
+            &format!("Objective:  obj = {objective} (MINimum)\n"),
+            "\n",
+            ROWS,
+            COLUMNS,
+            columns,
+            TAIL,
+        ]
+        .concat()
+    }
+
+    fn strings(a: Vec<OsString>) -> Vec<String> {
+        a.iter().map(|a| a.to_string_lossy().into_owned()).collect()
+    }
+
+    #[test]
+    fn optimal() {
+        let text = file("INTEGER OPTIMAL", "0", SOLVED);
+        assert_eq!(
+            read_solution(&text, &mip()),
+            Ok(Outcome::Solved(vec![1.0, 1.0, 1.0, 0.0]))
+        );
+        // The same run on the free MPS file (`--freemps`): the problem has a name.
+        let mps = text.replace("Problem:    \n", "Problem:    sdkc\n");
+        assert_eq!(
+            read_solution(&mps, &mip()),
+            Ok(Outcome::Solved(vec![1.0, 1.0, 1.0, 0.0]))
+        );
+    }
+
+    /// The LP reader numbers columns as it meets them, objective first: with the objective
+    /// `0 x_r2c2_1`, that column is number 1. Names, not numbers, place the values.
+    #[test]
+    fn columns_are_read_by_name_not_number() {
+        let reordered = concat!(
+            "     1 x_r2c2_1     *              1             0             1 \n",
+            "     2 x_r1c2_2     *              1             0             1 \n",
+            "     3 x_r2c1_2     *              1             0             1 \n",
+            "     4 x_r2c2_2     *              0             0             1 \n",
+        );
+        assert_eq!(
+            read_solution(&file("INTEGER OPTIMAL", "0", reordered), &mip()),
+            Ok(Outcome::Solved(vec![1.0, 1.0, 1.0, 0.0]))
+        );
+    }
+
+    /// `--tmlim 1` on an empty 9x9 grid with random costs: `TIME LIMIT EXCEEDED; SEARCH
+    /// TERMINATED` in the log, a solution of cost 2527 in the file.
+    #[test]
+    fn time_limit_with_a_solution() {
+        assert_eq!(
+            read_solution(&file("INTEGER NON-OPTIMAL", "2527", SOLVED), &mip()),
+            Ok(Outcome::Stopped(vec![1.0, 1.0, 1.0, 0.0]))
+        );
+    }
+
+    /// `--tmlim 1` on an empty 16x16 grid (stopped in the branch and bound) or 25x25 grid
+    /// (stopped in the LP relaxation): every value 0.
+    #[test]
+    fn time_limit_without_a_solution() {
+        let zeros = SOLVED.replace("*              1", "*              0");
+        assert_eq!(
+            read_solution(&file("INTEGER UNDEFINED", "0", &zeros), &mip()),
+            Ok(Outcome::TimeLimit)
+        );
+    }
+
+    /// The same status whether the preprocessor proves it (`PROBLEM HAS NO PRIMAL FEASIBLE
+    /// SOLUTION`; here for the row `bad: x_r1c2_2 + x_r2c1_2 <= 1` added), the LP relaxation
+    /// (`LP HAS NO PRIMAL FEASIBLE SOLUTION`) or the search (`PROBLEM HAS NO INTEGER FEASIBLE
+    /// SOLUTION`, on an odd cycle of `x + y = 1` rows).
+    #[test]
+    fn infeasible() {
+        let text = concat!(
+            "Problem:    \n",
+            "Rows:       10\n",
+            "Columns:    4 (4 integer, 4 binary)\n",
+            "Non-zeros:  14\n",
+            "Status:     INTEGER EMPTY\n",
+            "Objective:  obj = 0 (MINimum)\n",
+            "\n",
+        );
+        assert_eq!(read_solution(text, &mip()), Ok(Outcome::Infeasible));
+    }
+
+    /// A name longer than 12 characters ends its line (a column `nonconsecutive_d2` added to
+    /// the 2x2 model, in a row `long: x_r2c2_2 + nonconsecutive_d2 <= 1`).
+    #[test]
+    fn long_names_wrap() {
+        let mut m = mip();
+        m.column_names
+            .push_with(|t| t.push_str("nonconsecutive_d2"));
+        m.columns.push(crate::mip::Column {
+            lower: 0,
+            upper: 1,
+            integer: true,
+        });
+        let columns = [
+            SOLVED,
+            "     5 nonconsecutive_d2\n",
+            "                    *              1             0             1 \n",
+        ]
+        .concat();
+        let text = file("INTEGER OPTIMAL", "0", &columns).replace(
+            "Columns:    4 (4 integer, 4 binary)",
+            "Columns:    5 (5 integer, 5 binary)",
+        );
+        assert_eq!(
+            read_solution(&text, &m),
+            Ok(Outcome::Solved(vec![1.0, 1.0, 1.0, 0.0, 1.0]))
+        );
+        let cut = text.replace(
+            "                    *              1             0             1 \n",
+            "",
+        );
+        assert_eq!(
+            read_solution(&cut, &m),
+            Err("line 26: column `nonconsecutive_d2` has no values after it".into())
+        );
+    }
+
+    /// Givens that fill the grid leave one continuous column, `zero`: glpsol solves an LP
+    /// and prints it the LP way (`glp_print_sol`).
+    #[test]
+    fn a_model_without_integer_columns_is_an_lp() {
+        let p = crate::load(
+            "full.sdk",
+            b"grid 2x2\ngivens \"1221\"\nrule distinct rows, columns\n",
+            None,
+        )
+        .unwrap();
+        let m = crate::lower::lower(&p).unwrap();
+        let text = concat!(
+            "Problem:    \n",
+            "Rows:       1\n",
+            "Columns:    1\n",
+            "Non-zeros:  1\n",
+            "Status:     OPTIMAL\n",
+            "Objective:  obj = 0 (MINimum)\n",
+            "\n",
+            "   No.   Row name   St   Activity     Lower bound   Upper bound    Marginal\n",
+            "------ ------------ -- ------------- ------------- ------------- -------------\n",
+            "     1 zero         B              0             0             = \n",
+            "\n",
+            "   No. Column name  St   Activity     Lower bound   Upper bound    Marginal\n",
+            "------ ------------ -- ------------- ------------- ------------- -------------\n",
+            "     1 zero         NS             0             0             =         < eps\n",
+            "\n",
+            "Karush-Kuhn-Tucker optimality conditions:\n",
+        );
+        assert_eq!(read_solution(text, &m), Ok(Outcome::Solved(vec![0.0])));
+        // An LP's other statuses (`UNDEFINED` is what the LP presolver leaves on an
+        // infeasible LP) say nothing sdkc can use.
+        assert_eq!(
+            read_solution(
+                &text.replace("Status:     OPTIMAL", "Status:     UNDEFINED"),
+                &m
+            ),
+            Err("line 5: unexpected status `UNDEFINED`".into())
+        );
+        // The 2x2 model's binaries in an LP's table: glpsol ignored their integrality.
+        let as_lp = file("OPTIMAL", "0", SOLVED).replace(
+            "   No. Column name       Activity",
+            "   No. Column name  St   Activity",
+        );
+        assert_eq!(
+            read_solution(&as_lp, &mip()),
+            Err("line 22: column `x_r1c2_2` has no status (B, NL, NU, NF, NS)".into())
+        );
+        // An LP's table under a MIP status, or the other way round.
+        assert_eq!(
+            read_solution(&as_lp.replace("OPTIMAL", "INTEGER OPTIMAL"), &mip()),
+            Err("line 20: a table of columns laid out for an LP, under the status `INTEGER OPTIMAL`".into())
+        );
+    }
+
+    #[test]
+    fn malformed_files_are_errors() {
+        let m = mip();
+        let optimal = |columns: &str| read_solution(&file("INTEGER OPTIMAL", "0", columns), &m);
+        assert_eq!(
+            read_solution("", &m),
+            Err("the solution file is empty".into())
+        );
+        // The raw format (`-w`) is not the one sdkc asks for.
+        assert_eq!(
+            read_solution("c Problem:    \nc Rows:       9\ns mip 9 4 o 0\n", &m),
+            Err("the file does not start with `Problem:` but `c Problem:`".into())
+        );
+        assert_eq!(
+            read_solution(&file("INTEGER ???", "0", SOLVED), &m),
+            Err("line 5: unexpected status `INTEGER ???`".into())
+        );
+        assert_eq!(
+            read_solution(
+                &file("INTEGER OPTIMAL", "0", SOLVED)
+                    .replace("Columns:    4 (4", "Columns:    5 (5"),
+                &m
+            ),
+            Err("line 3: the file has 5 columns; the model has 4".into())
+        );
+        assert_eq!(
+            read_solution(
+                &file("INTEGER OPTIMAL", "0", SOLVED).replace(COLUMNS, ""),
+                &m
+            ),
+            Err("no table of columns (`No. Column name`)".into())
+        );
+        assert_eq!(
+            optimal(&SOLVED.replace("x_r2c2_2 ", "y_r2c2_2 ")),
+            Err("line 25 names column `y_r2c2_2`, which the model does not have".into())
+        );
+        assert_eq!(
+            optimal(&SOLVED.replace("     4 x_r2c2_2", "     4 x_r2c2_1")),
+            Err("line 25 lists column `x_r2c2_1` a second time".into())
+        );
+        assert_eq!(
+            optimal(&SOLVED[..SOLVED.rfind("     4").unwrap()]),
+            Err("the file lists 3 of its 4 columns; the model has 4".into())
+        );
+        assert_eq!(
+            optimal(&SOLVED.replace("     3 x_r2c2_1", "     7 x_r2c2_1")),
+            Err("line 24: column number `7` where 3 should be".into())
+        );
+        assert_eq!(
+            optimal(&SOLVED.replace(
+                "*              1             0",
+                "*            one             0"
+            )),
+            Err("line 22: column `x_r1c2_2` has `one` where a number should be".into())
+        );
+        assert_eq!(
+            optimal(&SOLVED.replace("     2 x_r2c1_2     *", "     2 x_r2c1_2      ")),
+            Err("line 23: glpsol solved column `x_r2c1_2` as continuous, but the model's is integer".into())
+        );
+        assert_eq!(
+            optimal(&SOLVED.replace("*              1             0", "*    1.23457e+06             0")),
+            Err("line 22: column `x_r1c2_2` has the value `1.23457e+06`, which the printable file rounds to 6 significant digits".into())
+        );
+        assert_eq!(
+            optimal(&SOLVED.replace(
+                "     1 x_r1c2_2     *              1             0             1 ",
+                "     1 x_r1c2_2     *"
+            )),
+            Err("line 22: column `x_r1c2_2` has no value".into())
+        );
+    }
+
+    #[test]
+    fn command_lines() {
+        let mut opts = Options {
+            format: Format::Lp,
+            time_limit: Some(2.5),
+            below: Some(80.5),
+            threads: Some(4),
+            random_seed: Some(7),
+            ..Options::default()
+        };
+        let (model, solution) = (
+            Path::new("/tmp/r/model.lp"),
+            Path::new("/tmp/r/solution.txt"),
+        );
+        assert_eq!(
+            strings(args(model, solution, &opts)),
+            [
+                "--lp",
+                "/tmp/r/model.lp",
+                "-o",
+                "/tmp/r/solution.txt",
+                "--tmlim",
+                "3"
+            ]
+        );
+        opts.format = Format::Mps;
+        opts.time_limit = Some(0.01);
+        opts.options = vec![
+            ("cuts".into(), String::new()),
+            ("mipgap".into(), "0.1".into()),
+        ];
+        let model = Path::new("/tmp/r/model.mps");
+        assert_eq!(
+            strings(args(model, solution, &opts)),
+            [
+                "--freemps",
+                "/tmp/r/model.mps",
+                "-o",
+                "/tmp/r/solution.txt",
+                "--tmlim",
+                "1",
+                "--cuts",
+                "--mipgap",
+                "0.1"
+            ]
+        );
+        opts.format = Format::FixedMps;
+        opts.time_limit = None;
+        opts.options.clear();
+        assert_eq!(
+            strings(args(model, solution, &opts)),
+            ["--mps", "/tmp/r/model.mps", "-o", "/tmp/r/solution.txt"]
+        );
+        assert_eq!(whole_seconds(3.0), 3);
+        assert_eq!(whole_seconds(3.000001), 4);
+        assert_eq!(whole_seconds(0.0), 1);
+        assert_eq!(whole_seconds(1e300), i32::MAX as i64);
+    }
+
+    #[test]
+    fn version() {
+        assert_eq!(Glpk.version_args(), ["--version"]);
+        let five = concat!(
+            "GLPSOL--GLPK LP/MIP Solver 5.0\n",
+            "Copyright (C) 2000-2020 Free Software Foundation, Inc.\n",
+            "\n",
+            "This program has ABSOLUTELY NO WARRANTY.\n",
+            "\n",
+            "This program is free software; you may re-distribute it under the terms\n",
+            "of the GNU General Public License version 3 or later.\n",
+        );
+        assert_eq!(parse_version(five).as_deref(), Some("5.0"));
+        assert_eq!(
+            parse_version("GLPSOL: GLPK LP/MIP Solver, v4.65\n").as_deref(),
+            Some("4.65")
+        );
+        assert_eq!(parse_version("glpsol: command not found\n"), None);
+    }
+
+    /// Log lines of real runs: killer.sdk (solved at the root), miracle.sdk (1367 nodes), an
+    /// empty 25x25 grid stopped in its LP relaxation, classic.sdk (solved by the preprocessor).
+    #[test]
+    fn statistics_from_the_log() {
+        let killer = concat!(
+            "Solving LP relaxation...\n",
+            "GLPK Simplex Optimizer 5.0\n",
+            "1590 rows, 729 columns, 14238 non-zeros\n",
+            "      0: obj =   0.000000000e+00 inf =   4.998e+02 (173)\n",
+            "    941: obj =   0.000000000e+00 inf =   7.884e-12 (0) 8\n",
+            "OPTIMAL LP SOLUTION FOUND\n",
+            "Integer optimization begins...\n",
+            "Long-step dual simplex will be used\n",
+            "+   941: mip =     not found yet >=              -inf        (1; 0)\n",
+            "+   941: >>>>>   0.000000000e+00 >=   0.000000000e+00   0.0% (1; 0)\n",
+            "+   941: mip =   0.000000000e+00 >=     tree is empty   0.0% (0; 1)\n",
+            "INTEGER OPTIMAL SOLUTION FOUND\n",
+            "Time used:   0.4 secs\n",
+            "Memory used: 4.0 Mb (4174545 bytes)\n",
+        );
+        assert_eq!(statistics(killer), (Some(1), Some(941)));
+        let miracle = concat!(
+            "+ 61236: mip =     not found yet >=   0.000000000e+00        (16; 1247)\n",
+            "+ 61584: >>>>>   0.000000000e+00 >=   0.000000000e+00   0.0% (18; 1251)\n",
+            "+ 61584: mip =   0.000000000e+00 >=     tree is empty   0.0% (0; 1367)\n",
+            "INTEGER OPTIMAL SOLUTION FOUND\n",
+            "Time used:   25.7 secs\n",
+        );
+        assert_eq!(statistics(miracle), (Some(1367), Some(61584)));
+        let stopped = concat!(
+            "      0: obj =   0.000000000e+00 inf =   2.776e+03 (281)\n",
+            "Perturbing LP to avoid stalling [288]...\n",
+            "Removing LP perturbation [2668]...\n",
+            "   2668: obj =   0.000000000e+00 inf =   6.920e+02 (119) 15\n",
+            "TIME LIMIT EXCEEDED; SEARCH TERMINATED\n",
+            "Time used:   1.0 secs\n",
+        );
+        assert_eq!(statistics(stopped), (None, Some(2668)));
+        let preprocessed = concat!(
+            "Preprocessing...\n",
+            "Objective value =   0.000000000e+00\n",
+            "INTEGER OPTIMAL SOLUTION FOUND BY MIP PREPROCESSOR\n",
+            "Time used:   0.0 secs\n",
+        );
+        assert_eq!(statistics(preprocessed), (Some(0), Some(0)));
+    }
+}
