@@ -126,12 +126,15 @@ impl<'b> Batch<'b> {
     ) -> Result<Batch<'b>, ModelError> {
         let mut puzzle = crate::load(name, &bytes, None).map_err(ModelError::Mistakes)?;
         crate::reformulate(&mut puzzle, opts.formulation);
-        if backend.locate().is_ok_and(|b| b.is_some()) {
-            // A MIP solver: lower once, so a model too large is the model's mistake.
-            crate::build_with(name, &bytes, None, opts.formulation)
-                .map_err(ModelError::Mistakes)?;
-        }
-        let prepared = backend.prepare(&puzzle).map_err(ModelError::Backend)?;
+        let prepared = backend.prepare(&puzzle).map_err(|e| match e {
+            solve::Error::Model(d) => ModelError::Mistakes(crate::render_errors(
+                vec![*d],
+                name,
+                &String::from_utf8_lossy(&bytes),
+                None,
+            )),
+            other => ModelError::Backend(other),
+        })?;
         Ok(Batch {
             name: name.to_string(),
             bytes,

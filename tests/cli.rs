@@ -443,3 +443,30 @@ fn mistakes_are_listed_in_source_order() {
     );
     assert_eq!(ran.json()["solver"], serde_json::Value::Null);
 }
+
+/// A model too large to lower is the model's mistake in a batch too, said once before any
+/// puzzle, whichever MIP solver was asked.
+#[test]
+fn a_batch_on_a_model_too_large_says_so_once() {
+    for solver in MIP_SOLVERS {
+        let ran = Sdkc::new()
+            .model("grid 196x196\nboxes 14x14\nrule distinct rows, columns, boxes\n")
+            .file("list.txt", b"x\n")
+            .args(&[
+                "run",
+                "model.sdk",
+                "--givens-file",
+                "list.txt",
+                "--solver",
+                solver,
+            ])
+            .status(3)
+            .run();
+        let stderr = &ran.out.stderr;
+        assert!(
+            stderr.contains("this model's MIP would have about 30,118,144 non-zeros")
+                && stderr.ends_with("error: 1 mistake in model.sdk\n"),
+            "{solver}: {stderr}"
+        );
+    }
+}

@@ -104,7 +104,7 @@ pub const MAX_ROWS: u64 = 5_000_000;
 /// Refuse, before any column exists, a model whose MIP would pass `MAX_NONZEROS`: one-hot
 /// cells, one row per distinct area and value, and a term per grounded term. (What this misses,
 /// the count in `Builder::row` catches while lowering.)
-fn estimate_size(p: &Puzzle) -> Result<(), Diagnostic> {
+pub fn estimate_size(p: &Puzzle) -> Result<(), Diagnostic> {
     let values = p.value_count() as u128;
     let mut nonzeros = p.cell_count() as u128 * values;
     for rule in &p.rules {

@@ -132,6 +132,9 @@ impl Backend for MipBackend {
     }
 
     fn prepare(&self, rules: &Puzzle) -> Result<Box<dyn Prepared + '_>, Error> {
+        // A model too large to lower is the model's mistake, said once, before any question
+        // (the estimate costs nothing next to lowering; each question lowers its own givens).
+        crate::lower::estimate_size(rules).map_err(|d| Error::Model(Box::new(d)))?;
         Ok(Box::new(PreparedMip {
             backend: self,
             binary: process::locate(self.solver)?,
