@@ -2,19 +2,29 @@
 //! bytes on every run, and that a failure never leaves a half-written file.
 
 mod common;
-use common::{root, sdkc, sdkc_in, with_model};
+use common::{Out, Sdkc, root};
 
 fn compiled(example: &str, format: &str) -> String {
-    let out = sdkc(&[
-        "compile",
-        &format!("examples/{example}.sdk"),
-        "--format",
-        format,
-        "-o",
-        "-",
-    ]);
-    assert_eq!(out.code, 0, "{}", out.stderr);
-    out.stdout
+    Sdkc::new()
+        .args(&[
+            "compile",
+            &format!("examples/{example}.sdk"),
+            "--format",
+            format,
+            "-o",
+            "-",
+        ])
+        .run()
+        .out
+        .stdout
+}
+
+/// `sdkc compile -o - EXTRA model.sdk` on `model`, in a fresh folder.
+fn compiled_model(model: &str, extra: &[&str]) -> Out {
+    let mut args = vec!["compile", "-o", "-"];
+    args.extend_from_slice(extra);
+    args.push("model.sdk");
+    Sdkc::new().model(model).args(&args).run().out
 }
 
 #[test]
@@ -53,17 +63,14 @@ fn six_mps() {
 
 #[test]
 fn latin_square_without_boxes_and_with_zero_based_values() {
-    let model = b"puzzle \"Latin square 3x3, values 0..2\"\ngrid 3x3\nvalues 0..2\ngivens {\n  0 . .\n  . . .\n  . . 1\n}\nrule latin: distinct rows, columns\n";
-    let (_d, out) = with_model(model, &["compile", "-o", "-"]);
-    assert_eq!(out.code, 0, "{}", out.stderr);
-    snapshot!("latin3.lp", out.stdout);
+    let model = "puzzle \"Latin square 3x3, values 0..2\"\ngrid 3x3\nvalues 0..2\ngivens {\n  0 . .\n  . . .\n  . . 1\n}\nrule latin: distinct rows, columns\n";
+    snapshot!("latin3.lp", compiled_model(model, &[]).stdout);
 }
 
 #[test]
 fn user_areas_and_named_rules_name_their_rows() {
-    let model = b"grid 4x4\nboxes 2x2\narea corners = r1c1 r1c4 r4c1 r4c4\nrule distinct rows, columns, boxes\nrule corner: distinct corners\n";
-    let (_d, out) = with_model(model, &["compile", "-o", "-"]);
-    assert_eq!(out.code, 0, "{}", out.stderr);
+    let model = "grid 4x4\nboxes 2x2\narea corners = r1c1 r1c4 r4c1 r4c4\nrule distinct rows, columns, boxes\nrule corner: distinct corners\n";
+    let out = compiled_model(model, &[]);
     assert!(
         out.stdout
             .contains(" corner_corners_1: x_r1c1_1 + x_r1c4_1 + x_r4c1_1 + x_r4c4_1 = 1\n"),
@@ -79,8 +86,8 @@ fn user_areas_and_named_rules_name_their_rows() {
 #[test]
 fn an_area_smaller_than_the_value_set_gets_at_most_one() {
     let model =
-        b"grid 4x4\nboxes 2x2\narea pair = r1c1 r2c3\nrule distinct rows\nrule p: distinct pair\n";
-    let (_d, out) = with_model(model, &["compile", "-o", "-"]);
+        "grid 4x4\nboxes 2x2\narea pair = r1c1 r2c3\nrule distinct rows\nrule p: distinct pair\n";
+    let out = compiled_model(model, &[]);
     assert!(
         out.stdout.contains(" p_pair_3: x_r1c1_3 + x_r2c3_3 <= 1\n"),
         "{}",
@@ -102,33 +109,32 @@ fn same_model_same_bytes() {
 
 #[test]
 fn writes_next_to_the_model_by_default() {
-    let dir = tempfile::tempdir().unwrap();
-    std::fs::copy(
-        root().join("examples/classic.sdk"),
-        dir.path().join("classic.sdk"),
-    )
-    .unwrap();
-    let out = sdkc_in(dir.path(), &["compile", "classic.sdk"]);
-    assert_eq!(out.code, 0);
-    assert_eq!(out.stdout, "");
+    let classic = std::fs::read(root().join("examples/classic.sdk")).unwrap();
+    let ran = Sdkc::new()
+        .file("classic.sdk", &classic)
+        .args(&["compile", "classic.sdk"])
+        .stdout("")
+        .stderr("wrote classic.lp (153 columns, 204 rows, 612 non-zeros)\n")
+        .run();
+    let dir = ran.path();
     assert_eq!(
-        out.stderr,
-        "wrote classic.lp (153 columns, 204 rows, 612 non-zeros)\n"
-    );
-    assert_eq!(
-        std::fs::read_to_string(dir.path().join("classic.lp")).unwrap(),
+        std::fs::read_to_string(dir.join("classic.lp")).unwrap(),
         compiled("classic", "lp")
     );
-    let out = sdkc_in(dir.path(), &["compile", "classic.sdk", "--format", "mps"]);
-    assert_eq!(out.code, 0);
+    Sdkc::new()
+        .current_dir(&dir)
+        .args(&["compile", "classic.sdk", "--format", "mps"])
+        .run();
     assert_eq!(
-        std::fs::read_to_string(dir.path().join("classic.mps")).unwrap(),
+        std::fs::read_to_string(dir.join("classic.mps")).unwrap(),
         compiled("classic", "mps")
     );
-    let out = sdkc_in(dir.path(), &["compile", "classic.sdk", "-o", "sub.lp"]);
-    assert_eq!(out.code, 0);
-    assert!(dir.path().join("sub.lp").exists());
-    let mut names: Vec<String> = std::fs::read_dir(dir.path())
+    Sdkc::new()
+        .current_dir(&dir)
+        .args(&["compile", "classic.sdk", "-o", "sub.lp"])
+        .run();
+    assert!(dir.join("sub.lp").exists());
+    let mut names: Vec<String> = std::fs::read_dir(&dir)
         .unwrap()
         .map(|e| e.unwrap().file_name().into_string().unwrap())
         .collect();
@@ -142,56 +148,61 @@ fn writes_next_to_the_model_by_default() {
 
 #[test]
 fn a_failed_write_leaves_the_old_file_untouched() {
-    let dir = tempfile::tempdir().unwrap();
     let long = "grid 10x10\nboxes 2x5\nrule distinct rows, columns, boxes\n";
-    std::fs::write(dir.path().join("m.sdk"), long).unwrap();
-    std::fs::write(dir.path().join("m.mps"), "previous contents\n").unwrap();
-    let out = sdkc_in(dir.path(), &["compile", "m.sdk", "--format", "fixed-mps"]);
-    assert_eq!(out.code, 3);
+    let ran = Sdkc::new()
+        .file("m.sdk", long.as_bytes())
+        .file("m.mps", b"previous contents\n")
+        .args(&["compile", "m.sdk", "--format", "fixed-mps"])
+        .status(3)
+        .run();
     assert_eq!(
-        std::fs::read_to_string(dir.path().join("m.mps")).unwrap(),
+        std::fs::read_to_string(ran.path().join("m.mps")).unwrap(),
         "previous contents\n"
     );
-    assert_eq!(std::fs::read_dir(dir.path()).unwrap().count(), 2);
+    assert_eq!(std::fs::read_dir(ran.path()).unwrap().count(), 2);
 }
 
 #[test]
 fn unwritable_output_is_an_io_error() {
-    let out = sdkc(&[
-        "compile",
-        "examples/classic.sdk",
-        "-o",
-        "/nonexistent-dir/x.lp",
-    ]);
-    assert_eq!(out.code, 1);
-    assert_eq!(
-        out.stderr,
-        "error: cannot write /nonexistent-dir/x.lp: No such file or directory (os error 2)\n"
-    );
+    Sdkc::new()
+        .args(&[
+            "compile",
+            "examples/classic.sdk",
+            "-o",
+            "/nonexistent-dir/x.lp",
+        ])
+        .status(1)
+        .stderr(
+            "error: cannot write /nonexistent-dir/x.lp: No such file or directory (os error 2)\n",
+        )
+        .run();
 }
 
 #[test]
 fn stats_per_rule() {
     let dir = tempfile::tempdir().unwrap();
-    let out = sdkc(&[
-        "compile",
-        "examples/classic.sdk",
-        "--stats",
-        "-o",
-        dir.path().join("c.lp").to_str().unwrap(),
-    ]);
-    assert_eq!(out.code, 0);
-    assert_eq!(
-        out.stdout,
-        "\
+    Sdkc::new()
+        .args(&[
+            "compile",
+            "examples/classic.sdk",
+            "--stats",
+            "-o",
+            dir.path().join("c.lp").to_str().unwrap(),
+        ])
+        .stdout(
+            "\
 rule                    columns       rows   non-zeros
 one value per cell          153         51         153
 rows, columns, boxes          0        153         459
 total                       153        204         612
-"
-    );
+",
+        )
+        .run();
     // With the model on stdout, the table goes to stderr.
-    let out = sdkc(&["compile", "examples/classic.sdk", "--stats", "-o", "-"]);
+    let out = Sdkc::new()
+        .args(&["compile", "examples/classic.sdk", "--stats", "-o", "-"])
+        .run()
+        .out;
     assert!(out.stdout.starts_with("\\ Model: Classic (Wikipedia)\n"));
     assert!(out.stderr.contains("one value per cell          153"));
 }
@@ -211,9 +222,8 @@ fn no_column_for_an_impossible_value() {
 /// "r1c1 is 3", a domain of one value and no rows at all.
 #[test]
 fn ndistinct_that_distinct_rules_fix_is_a_constant() {
-    let model = b"grid 4x4\nboxes 2x2\nrule distinct rows, columns, boxes\nrule k: ndistinct(king(r1c1)) == v[r1c1]\n";
-    let (_d, out) = with_model(model, &["compile", "-o", "-"]);
-    assert_eq!(out.code, 0, "{}", out.stderr);
+    let model = "grid 4x4\nboxes 2x2\nrule distinct rows, columns, boxes\nrule k: ndistinct(king(r1c1)) == v[r1c1]\n";
+    let out = compiled_model(model, &[]);
     assert!(
         out.stdout.contains(" r1c1: x_r1c1_3 = 1\n"),
         "{}",
@@ -232,9 +242,8 @@ fn ndistinct_that_distinct_rules_fix_is_a_constant() {
 ///   and r1c3, which share a row).
 #[test]
 fn tight_encodings_of_ndistinct_and_exists() {
-    let model = b"grid 4x4\nboxes 2x2\ngivens \"...............4\"\nrule distinct rows, columns, boxes\nrule x: ndistinct(diagonal(r2c2)) == v[r2c2]\nrule plus: exists (a, b) in orthogonal(r1c2): v[a] + v[b] == v[r1c2]\n";
-    let (_d, out) = with_model(model, &["compile", "-o", "-", "--stats"]);
-    assert_eq!(out.code, 0, "{}", out.stderr);
+    let model = "grid 4x4\nboxes 2x2\ngivens \"...............4\"\nrule distinct rows, columns, boxes\nrule x: ndistinct(diagonal(r2c2)) == v[r2c2]\nrule plus: exists (a, b) in orthogonal(r1c2): v[a] + v[b] == v[r1c2]\n";
+    let out = compiled_model(model, &["--stats"]);
     snapshot!("encodings.lp", out.stdout);
     assert!(out.stderr.contains("plus "), "{}", out.stderr);
 }
@@ -245,7 +254,7 @@ fn tight_encodings_of_ndistinct_and_exists() {
 #[test]
 fn a_rule_that_forbids_equal_values_narrows_ndistinct() {
     let base = "grid 9x9\nboxes 3x3\nrule distinct rows, columns, boxes\nrule o: ndistinct(king(r3c3)) == v[r3c3]\n";
-    let (_d, out) = with_model(base.as_bytes(), &["compile", "-o", "-"]);
+    let out = compiled_model(base, &[]);
     assert!(
         out.stdout
             .contains(" r3c3: x_r3c3_3 + x_r3c3_4 + x_r3c3_5 + x_r3c3_6 + x_r3c3_7"),
@@ -253,7 +262,7 @@ fn a_rule_that_forbids_equal_values_narrows_ndistinct() {
         out.stdout
     );
     let anti_king = format!("{base}rule ak: for (a, b) in king: v[a] != v[b]\n");
-    let (_d, out) = with_model(anti_king.as_bytes(), &["compile", "-o", "-"]);
+    let out = compiled_model(&anti_king, &[]);
     assert!(
         out.stdout
             .contains(" r3c3: x_r3c3_4 + x_r3c3_5 + x_r3c3_6 + x_r3c3_7 + x_r3c3_8 = 1\n"),
@@ -267,19 +276,27 @@ fn a_rule_that_forbids_equal_values_narrows_ndistinct() {
 fn the_format_follows_the_output_extension() {
     let dir = tempfile::tempdir().unwrap();
     let mps = dir.path().join("six.mps");
-    let out = sdkc(&["compile", "examples/six.sdk", "-o", mps.to_str().unwrap()]);
-    assert_eq!(out.code, 0, "{}", out.stderr);
-    let expected = sdkc(&["compile", "examples/six.sdk", "--format", "mps", "-o", "-"]).stdout;
-    assert_eq!(std::fs::read_to_string(&mps).unwrap(), expected);
-    let lp = sdkc(&[
-        "compile",
-        "examples/six.sdk",
-        "--format",
-        "lp",
-        "-o",
-        mps.to_str().unwrap(),
-    ]);
-    assert_eq!(lp.code, 0, "{}", lp.stderr);
-    let expected = sdkc(&["compile", "examples/six.sdk", "-o", "-"]).stdout;
+    Sdkc::new()
+        .args(&["compile", "examples/six.sdk", "-o", mps.to_str().unwrap()])
+        .run();
+    assert_eq!(
+        std::fs::read_to_string(&mps).unwrap(),
+        compiled("six", "mps")
+    );
+    Sdkc::new()
+        .args(&[
+            "compile",
+            "examples/six.sdk",
+            "--format",
+            "lp",
+            "-o",
+            mps.to_str().unwrap(),
+        ])
+        .run();
+    let expected = Sdkc::new()
+        .args(&["compile", "examples/six.sdk", "-o", "-"])
+        .run()
+        .out
+        .stdout;
     assert_eq!(std::fs::read_to_string(&mps).unwrap(), expected);
 }

@@ -3,7 +3,7 @@
 //! is tests/soundness.rs's job.)
 
 mod common;
-use common::with_model;
+use common::Sdkc;
 
 const GRID: &str =
     "grid 4x4\nboxes 2x2\ngivens \"1...........4...\"\nrule distinct rows, columns, boxes\n";
@@ -12,8 +12,12 @@ const GRID: &str =
 fn lp(name: &str, rules: &str, extra: &[&str]) -> String {
     let mut args = vec!["compile", "-o", "-", "--stats"];
     args.extend_from_slice(extra);
-    let (_d, out) = with_model(format!("{GRID}{rules}").as_bytes(), &args);
-    assert_eq!(out.code, 0, "{}", out.stderr);
+    args.push("model.sdk");
+    let out = Sdkc::new()
+        .model(&format!("{GRID}{rules}"))
+        .args(&args)
+        .run()
+        .out;
     let prefix = format!("{name}_");
     // A rule's lines, with the continuation lines of its long rows.
     let mut own: Vec<&str> = Vec::new();
@@ -65,10 +69,11 @@ fn two_cell_rule_with_big_m() {
 
 #[test]
 fn one_cell_rule_removes_columns() {
-    let (_d, out) = with_model(
-        format!("{GRID}rule odd: v[r1c2] != 2 and v[r1c2] != 4\n").as_bytes(),
-        &["compile", "-o", "-"],
-    );
+    let out = Sdkc::new()
+        .model(&format!("{GRID}rule odd: v[r1c2] != 2 and v[r1c2] != 4\n"))
+        .args(&["compile", "-o", "-", "model.sdk"])
+        .run()
+        .out;
     assert!(
         out.stdout.contains(" r1c2: x_r1c2_3 = 1\n"),
         "{}",
@@ -106,7 +111,9 @@ fn sum_is_one_linear_row() {
 
 #[test]
 fn integer_cells() {
-    let (_d, out) = with_model(b"grid 4x4\nboxes 2x2\nencoding integer\ngivens \"1...............\"\nrule distinct rows, columns, boxes\n", &["compile", "-o", "-"]);
-    assert_eq!(out.code, 0, "{}", out.stderr);
-    snapshot!("integer.lp", out.stdout);
+    let ran = Sdkc::new()
+        .model("grid 4x4\nboxes 2x2\nencoding integer\ngivens \"1...............\"\nrule distinct rows, columns, boxes\n")
+        .args(&["compile", "-o", "-", "model.sdk"])
+        .run();
+    snapshot!("integer.lp", ran.out.stdout);
 }

@@ -2,7 +2,7 @@
 //! and message, never a panic.
 
 mod common;
-use common::{Out, expected_grid, printed_grid, root, sdkc, sdkc_env, with_model};
+use common::{Ran, Sdkc, expected_grid, printed_grid};
 
 const CLASSIC: &str = "examples/classic.sdk";
 
@@ -30,12 +30,23 @@ fn infeasible_puzzle_exits_4_and_says_which_givens_conflict() {
         ("glpk", "lp"),
         ("glpk", "mps"),
     ] {
-        let (_d, out) = with_model(
-            text.as_bytes(),
-            &["run", "--solver", solver, "--format", format, "--json"],
-        );
-        assert_eq!(out.code, 4, "{solver} {format}: {}", out.stderr);
-        let v: serde_json::Value = serde_json::from_str(out.stdout.trim()).unwrap();
+        let ran = Sdkc::new()
+            .model(&text)
+            .args(&[
+                "run",
+                "--solver",
+                solver,
+                "--format",
+                format,
+                "--json",
+                "model.sdk",
+            ])
+            .status(4)
+            .stderr(&format!(
+                "the puzzle has no solution ({solver} proved it infeasible)\n{explanation}"
+            ))
+            .run();
+        let v = ran.json();
         assert_eq!(v["status"], "infeasible");
         assert_eq!(v["grid"], serde_json::Value::Null);
         assert_eq!(v["explanation"]["minimal"], true);
@@ -49,37 +60,37 @@ fn infeasible_puzzle_exits_4_and_says_which_givens_conflict() {
             parts[7],
             serde_json::json!({"kind": "rule", "rule": "rows, columns, boxes", "area": "row 1", "file": "model.sdk", "line": 4, "column": 1})
         );
-        assert_eq!(
-            out.stderr,
-            format!("the puzzle has no solution ({solver} proved it infeasible)\n{explanation}")
-        );
     }
     // --no-explain: only the verdict.
-    let (_d, out) = with_model(
-        text.as_bytes(),
-        &["run", "--solver", "builtin", "--no-explain"],
-    );
-    assert_eq!(out.code, 4);
-    assert_eq!(
-        out.stderr,
-        "the puzzle has no solution (builtin proved it infeasible)\n"
-    );
+    Sdkc::new()
+        .model(&text)
+        .args(&["run", "--solver", "builtin", "--no-explain", "model.sdk"])
+        .status(4)
+        .stderr("the puzzle has no solution (builtin proved it infeasible)\n")
+        .run();
 }
 
 #[test]
 fn time_limit_exits_5() {
     // A 36x36 grid with no givens: HiGHS stops at its limit before it has a grid; CBC does
     // not look at the clock in its root LP, so sdkc's watchdog stops it.
-    let text = b"grid 36x36\nboxes 6x6\nrule distinct rows, columns, boxes\n";
+    let text = "grid 36x36\nboxes 6x6\nrule distinct rows, columns, boxes\n";
     for solver in ["highs", "cbc"] {
-        let (_d, out) = with_model(
-            text,
-            &["run", "--solver", solver, "--time-limit", "0.01", "--json"],
-        );
-        assert_eq!(out.code, 5, "{solver}: {}", out.stderr);
-        let v: serde_json::Value = serde_json::from_str(out.stdout.trim()).unwrap();
-        assert_eq!(v["status"], "time_limit");
-        assert!(out.stderr.starts_with(solver), "{}", out.stderr);
+        let ran = Sdkc::new()
+            .model(text)
+            .args(&[
+                "run",
+                "--solver",
+                solver,
+                "--time-limit",
+                "0.01",
+                "--json",
+                "model.sdk",
+            ])
+            .status(5)
+            .run();
+        assert_eq!(ran.json()["status"], "time_limit");
+        assert!(ran.out.stderr.starts_with(solver), "{}", ran.out.stderr);
     }
 }
 
@@ -88,63 +99,55 @@ fn time_limit_exits_5() {
 /// at its time limit. The fuzz smoke pass runs the same file under a 10 s watchdog.
 #[test]
 fn the_builtin_time_limit_holds_inside_a_node() {
-    let out = sdkc(&[
-        "run",
-        "tests/fuzz/regressions/model-builtin-deadline-count.sdk",
-        "--solver",
-        "builtin",
-        "--time-limit",
-        "0.02",
-    ]);
-    assert_eq!(out.code, 5);
-    assert_eq!(
-        out.stderr,
-        "builtin reached the time limit before finding a solution\n"
-    );
+    Sdkc::new()
+        .args(&[
+            "run",
+            "tests/fuzz/regressions/model-builtin-deadline-count.sdk",
+            "--solver",
+            "builtin",
+            "--time-limit",
+            "0.02",
+        ])
+        .status(5)
+        .stderr("builtin reached the time limit before finding a solution\n")
+        .run();
 }
 
 #[test]
 fn missing_solver_exits_6_and_says_how_to_install() {
-    let out = sdkc_env(
-        &root(),
-        &["run", CLASSIC, "--solver", "cbc"],
-        &[("PATH", "/nonexistent")],
-    );
-    assert_eq!(out.code, 6);
-    assert_eq!(
-        out.stderr,
-        "error: solver `cbc` not found on PATH: install it with `apt-get install coinor-cbc` (Debian/Ubuntu), or set SDKC_CBC to the binary\n"
-    );
-    let out = sdkc_env(
-        &root(),
-        &["run", CLASSIC, "--solver", "cbc"],
-        &[("SDKC_CBC", "/nonexistent/cbc")],
-    );
-    assert_eq!(out.code, 6);
-    assert_eq!(
-        out.stderr,
-        "error: solver `cbc` not found: SDKC_CBC names /nonexistent/cbc, which is not an executable file\n"
-    );
-    let out = sdkc_env(
-        &root(),
-        &["run", CLASSIC, "--solver", "highs", "--json"],
-        &[("SDKC_HIGHS", "/nonexistent/highs")],
-    );
-    assert_eq!(out.code, 6);
-    let v: serde_json::Value = serde_json::from_str(out.stdout.trim()).unwrap();
+    Sdkc::new()
+        .env("PATH", "/nonexistent")
+        .args(&["run", CLASSIC, "--solver", "cbc"])
+        .status(6)
+        .stderr("error: solver `cbc` not found on PATH: install it with `apt-get install coinor-cbc` (Debian/Ubuntu), or set SDKC_CBC to the binary\n")
+        .run();
+    Sdkc::new()
+        .env("SDKC_CBC", "/nonexistent/cbc")
+        .args(&["run", CLASSIC, "--solver", "cbc"])
+        .status(6)
+        .stderr("error: solver `cbc` not found: SDKC_CBC names /nonexistent/cbc, which is not an executable file\n")
+        .run();
+    let ran = Sdkc::new()
+        .env("SDKC_HIGHS", "/nonexistent/highs")
+        .args(&["run", CLASSIC, "--solver", "highs", "--json"])
+        .status(6)
+        .run();
+    let v = ran.json();
     assert_eq!(v["status"], "error");
     assert_eq!(v["solver"], "highs");
 }
 
 #[test]
 fn with_no_solver_installed_auto_uses_the_builtin_one() {
-    let out = sdkc_env(&root(), &["run", CLASSIC], &[("PATH", "/nonexistent")]);
-    assert_eq!(out.code, 0, "{}", out.stderr);
-    assert_eq!(printed_grid(&out.stdout), expected_grid("classic"));
+    let ran = Sdkc::new()
+        .env("PATH", "/nonexistent")
+        .args(&["run", CLASSIC])
+        .run();
+    assert_eq!(printed_grid(&ran.out.stdout), expected_grid("classic"));
     assert!(
-        out.stderr.starts_with("solved with builtin in "),
+        ran.out.stderr.starts_with("solved with builtin in "),
         "{}",
-        out.stderr
+        ran.out.stderr
     );
 }
 
@@ -158,84 +161,81 @@ fn fake_solver(dir: &std::path::Path, body: &str) -> String {
     path.display().to_string()
 }
 
-/// Run the classic puzzle with `solver` replaced by a fake one running `body`.
-fn run_faking(solver: &str, body: &str) -> Out {
+/// Run the classic puzzle with `solver` replaced by a fake one running `body`; `expect` adds
+/// what the run must give (its status, its output).
+fn run_faking(solver: &str, body: &str, expect: impl FnOnce(Sdkc) -> Sdkc) -> Ran {
     let dir = tempfile::tempdir().unwrap();
     let fake = fake_solver(dir.path(), body);
     let var = format!("SDKC_{}", solver.to_uppercase());
-    sdkc_env(
-        &root(),
-        &["run", CLASSIC, "--solver", solver],
-        &[(var.as_str(), fake.as_str())],
+    expect(
+        Sdkc::new()
+            .env(&var, &fake)
+            .args(&["run", CLASSIC, "--solver", solver]),
     )
+    .run()
 }
 
 #[test]
 fn crashing_solver_exits_7_with_its_log() {
-    let out = run_faking(
+    run_faking(
         "cbc",
         "echo 'Segmentation fault (core dumped)' >&2; exit 139",
-    );
-    assert_eq!(out.code, 7);
-    assert_eq!(
-        out.stderr,
-        "error: solver `cbc` failed: it exited with status 139; its log ends with: Segmentation fault (core dumped)\n"
+        |s| {
+            s.status(7).stderr(
+                "error: solver `cbc` failed: it exited with status 139; its log ends with: Segmentation fault (core dumped)\n",
+            )
+        },
     );
 }
 
 #[test]
 fn a_log_that_is_not_utf8_is_shown_lossily() {
     // Latin-1 "é" (0xE9) is not UTF-8: shown as U+FFFD, the rest of the line kept.
-    let out = run_faking(
+    run_faking(
         "cbc",
         "printf 'Fehler: Lizenz abgelaufen \\351t\\351\\n' >&2; exit 3",
-    );
-    assert_eq!(out.code, 7);
-    assert_eq!(
-        out.stderr,
-        "error: solver `cbc` failed: it exited with status 3; its log ends with: Fehler: Lizenz abgelaufen \u{FFFD}t\u{FFFD}\n"
+        |s| {
+            s.status(7).stderr(
+                "error: solver `cbc` failed: it exited with status 3; its log ends with: Fehler: Lizenz abgelaufen \u{FFFD}t\u{FFFD}\n",
+            )
+        },
     );
 }
 
 #[test]
 fn killed_solver_exits_7() {
-    let out = run_faking("highs", "kill -9 $$");
-    assert_eq!(out.code, 7);
-    assert_eq!(
-        out.stderr,
-        "error: solver `highs` failed: it was killed by signal 9; its log ends with: (nothing)\n"
-    );
+    run_faking("highs", "kill -9 $$", |s| {
+        s.status(7).stderr(
+            "error: solver `highs` failed: it was killed by signal 9; its log ends with: (nothing)\n",
+        )
+    });
 }
 
 #[test]
 fn unreadable_solution_exits_8() {
     // CBC's argv ends with `-solu FILE`: write something that is not a solution there.
-    let out = run_faking(
+    run_faking(
         "cbc",
         "for a; do last=$a; done; echo 'Licence expired' > \"$last\"",
-    );
-    assert_eq!(out.code, 8);
-    assert_eq!(
-        out.stderr,
-        "error: could not read the solution `cbc` wrote: unexpected status line `Licence expired`\n"
+        |s| {
+            s.status(8).stderr(
+                "error: could not read the solution `cbc` wrote: unexpected status line `Licence expired`\n",
+            )
+        },
     );
 }
 
 #[test]
 fn missing_solution_file_exits_8() {
-    let out = run_faking("highs", "echo 'reading model'; exit 0");
-    assert_eq!(out.code, 8);
+    let ran = run_faking("highs", "echo 'reading model'; exit 0", |s| s.status(8));
+    let stderr = &ran.out.stderr;
     assert!(
-        out.stderr
-            .starts_with("error: could not read the solution `highs` wrote: no solution file ("),
-        "{}",
-        out.stderr
+        stderr.starts_with("error: could not read the solution `highs` wrote: no solution file ("),
+        "{stderr}"
     );
     assert!(
-        out.stderr
-            .ends_with("the solver's log ends with: reading model\n"),
-        "{}",
-        out.stderr
+        stderr.ends_with("the solver's log ends with: reading model\n"),
+        "{stderr}"
     );
 }
 
@@ -257,16 +257,16 @@ fn fractional_or_out_of_bounds_values_exit_8_naming_the_column() {
             "binary column `x_r1c3_1` has the value 1e308, outside its bounds 0..1",
         ),
     ] {
-        let out = run_faking(
+        run_faking(
             "cbc",
             &format!(
                 "for a; do last=$a; done; printf 'Optimal - objective value 0\\n      0 x_r1c3_1  {value}  0\\n' > \"$last\""
             ),
-        );
-        assert_eq!(out.code, 8);
-        assert_eq!(
-            out.stderr,
-            format!("error: could not read the solution `cbc` wrote: {what}\n")
+            |s| {
+                s.status(8).stderr(&format!(
+                    "error: could not read the solution `cbc` wrote: {what}\n"
+                ))
+            },
         );
     }
 }
@@ -276,12 +276,11 @@ fn fractional_or_out_of_bounds_values_exit_8_naming_the_column() {
 #[test]
 fn grid_that_breaks_a_rule_exits_9_naming_rule_and_cells() {
     let dir = tempfile::tempdir().unwrap();
-    let lp = std::process::Command::new(env!("CARGO_BIN_EXE_sdkc"))
-        .args(["compile", "-o", "-"])
-        .arg(root().join(CLASSIC))
-        .output()
-        .unwrap();
-    let lp = String::from_utf8(lp.stdout).unwrap();
+    let lp = Sdkc::new()
+        .args(&["compile", "-o", "-", CLASSIC])
+        .run()
+        .out
+        .stdout;
     // First column of every cell row, in CBC's `solu` format.
     let mut sol = String::from("Optimal - objective value 0\n");
     for (i, line) in lp
@@ -296,26 +295,20 @@ fn grid_that_breaks_a_rule_exits_9_naming_rule_and_cells() {
         }
     }
     std::fs::write(dir.path().join("sol.txt"), sol).unwrap();
-    let fake = fake_solver(
-        dir.path(),
+    let ran = run_faking(
+        "cbc",
         &format!(
             "for a; do last=$a; done; cp {}/sol.txt \"$last\"",
             dir.path().display()
         ),
+        |s| s.status(9),
     );
-    let out = sdkc_env(
-        &root(),
-        &["run", CLASSIC, "--solver", "cbc"],
-        &[("SDKC_CBC", &fake)],
-    );
-    assert_eq!(out.code, 9, "{}", out.stderr);
-    let first = out.stderr.lines().nth(1).unwrap();
+    let stderr = &ran.out.stderr;
     assert!(
-        out.stderr
-            .starts_with("error: cbc returned a grid that breaks the model"),
-        "{}",
-        out.stderr
+        stderr.starts_with("error: cbc returned a grid that breaks the model"),
+        "{stderr}"
     );
+    let first = stderr.lines().nth(1).unwrap();
     assert!(
         first.starts_with("  rule `rows, columns, boxes`: r1c3 and r1c"),
         "{first}"
@@ -324,61 +317,61 @@ fn grid_that_breaks_a_rule_exits_9_naming_rule_and_cells() {
 
 #[test]
 fn bad_time_limit_is_a_usage_error() {
-    let out = sdkc(&["run", CLASSIC, "--time-limit", "-1"]);
-    assert_eq!(out.code, 2, "{}", out.stderr);
+    Sdkc::new()
+        .args(&["run", CLASSIC, "--time-limit", "-1"])
+        .status(2)
+        .run();
     // Every command that takes a time limit refuses zero the same way.
     for args in [
         &["run", CLASSIC, "--time-limit=0"][..],
         &["run", CLASSIC, "--givens-file", "-", "--time-limit=0"],
         &["generate", CLASSIC, "--time-limit=0"],
     ] {
-        let out = sdkc(args);
-        assert_eq!(out.code, 2, "{args:?}: {}", out.stderr);
-        assert_eq!(
-            out.stderr, "error: --time-limit must be a positive number of seconds, not 0\n",
-            "{args:?}"
-        );
+        Sdkc::new()
+            .args(args)
+            .status(2)
+            .stderr("error: --time-limit must be a positive number of seconds, not 0\n")
+            .run();
     }
 }
 
 #[test]
 fn unreadable_model_file_exits_1() {
-    let out = sdkc(&["run", "examples/does-not-exist.sdk"]);
-    assert_eq!(out.code, 1);
+    let ran = Sdkc::new()
+        .args(&["run", "examples/does-not-exist.sdk"])
+        .status(1)
+        .run();
     assert!(
-        out.stderr
+        ran.out
+            .stderr
             .starts_with("error: cannot read examples/does-not-exist.sdk: No such file"),
         "{}",
-        out.stderr
+        ran.out.stderr
     );
 }
 
 #[test]
 fn fixed_mps_with_long_names_is_a_model_error() {
-    let out = sdkc(&[
-        "run",
-        "examples/seed000-maxdiff.sdk",
-        "--format",
-        "fixed-mps",
-        "--solver",
-        "cbc",
-    ]);
-    assert_eq!(out.code, 3, "{}", out.stderr);
-    assert_eq!(
-        out.stderr,
-        "error: fixed MPS allows names of at most 8 characters, and this model has `maxdiff_1` (9 characters); use `--format mps` (free MPS) or `--format lp`\n"
-    );
+    Sdkc::new()
+        .args(&[
+            "run",
+            "examples/seed000-maxdiff.sdk",
+            "--format",
+            "fixed-mps",
+            "--solver",
+            "cbc",
+        ])
+        .status(3)
+        .stderr("error: fixed MPS allows names of at most 8 characters, and this model has `maxdiff_1` (9 characters); use `--format mps` (free MPS) or `--format lp`\n")
+        .run();
 }
 
 #[test]
 fn more_values_than_the_builtin_solver_holds_is_a_model_error() {
-    let (_d, out) = with_model(
-        b"grid 1x1\nvalues 1..200\nrule x: v[r1c1] > 0\n",
-        &["run", "--solver", "builtin"],
-    );
-    assert_eq!(out.code, 3, "{}", out.stderr);
-    assert_eq!(
-        out.stderr,
-        "error: the builtin solver handles at most 128 values per cell; this puzzle has 200: use --solver cbc or highs\n"
-    );
+    Sdkc::new()
+        .model("grid 1x1\nvalues 1..200\nrule x: v[r1c1] > 0\n")
+        .args(&["run", "--solver", "builtin", "model.sdk"])
+        .status(3)
+        .stderr("error: the builtin solver handles at most 128 values per cell; this puzzle has 200: use --solver cbc or highs\n")
+        .run();
 }

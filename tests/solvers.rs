@@ -6,10 +6,9 @@ use common::*;
 
 #[test]
 fn every_solver_is_listed_with_its_path_and_version() {
-    let out = sdkc(&["solvers"]);
-    assert_eq!(out.code, 0, "{}", out.stderr);
-    let lines: Vec<&str> = out.stdout.lines().collect();
-    assert_eq!(lines.len(), 5, "{}", out.stdout);
+    let ran = Sdkc::new().args(&["solvers"]).run();
+    let lines: Vec<&str> = ran.out.stdout.lines().collect();
+    assert_eq!(lines.len(), 5, "{}", ran.out.stdout);
     assert_eq!(
         lines[0],
         format!(
@@ -45,44 +44,45 @@ fn every_solver_is_listed_with_its_path_and_version() {
 
 #[test]
 fn a_solver_variable_naming_nothing_is_reported_and_auto_falls_back() {
-    let env = [("SDKC_HIGHS", "/nonexistent/highs")];
-    let out = sdkc_env(&root(), &["solvers"], &env);
+    let missing = "/nonexistent/highs";
+    let ran = Sdkc::new()
+        .env("SDKC_HIGHS", missing)
+        .args(&["solvers"])
+        .run();
+    let lines: Vec<&str> = ran.out.stdout.lines().collect();
     assert_eq!(
-        out.stdout.lines().nth(2).unwrap(),
+        lines[2],
         "highs    not found  SDKC_HIGHS names /nonexistent/highs, which is not an executable file"
     );
     assert_eq!(
-        out.stdout.lines().nth(4).unwrap(),
+        lines[4],
         "auto     = cbc (the first found of highs, cbc, glpk, builtin)"
     );
-    let out = sdkc_env(
-        &root(),
-        &["run", "examples/six.sdk", "--solver", "highs"],
-        &env,
-    );
-    assert_eq!(out.code, 6);
-    assert_eq!(
-        out.stderr,
-        "error: solver `highs` not found: SDKC_HIGHS names /nonexistent/highs, which is not an executable file\n"
-    );
-    let out = sdkc_env(&root(), &["run", "examples/six.sdk"], &env);
-    assert_eq!(out.code, 0, "{}", out.stderr);
+    Sdkc::new()
+        .env("SDKC_HIGHS", missing)
+        .args(&["run", "examples/six.sdk", "--solver", "highs"])
+        .status(6)
+        .stderr("error: solver `highs` not found: SDKC_HIGHS names /nonexistent/highs, which is not an executable file\n")
+        .run();
+    let ran = Sdkc::new()
+        .env("SDKC_HIGHS", missing)
+        .args(&["run", "examples/six.sdk"])
+        .run();
     assert!(
-        out.stderr.starts_with("solved with cbc in "),
+        ran.out.stderr.starts_with("solved with cbc in "),
         "{}",
-        out.stderr
+        ran.out.stderr
     );
-    assert_eq!(printed_grid(&out.stdout), expected_grid("six"));
+    assert_eq!(printed_grid(&ran.out.stdout), expected_grid("six"));
 }
 
 /// The bash completion script completes subcommands and options in a real bash.
 #[test]
 fn bash_completes_subcommands_and_options() {
-    let out = sdkc(&["completions", "bash"]);
-    assert_eq!(out.code, 0, "{}", out.stderr);
+    let ran = Sdkc::new().args(&["completions", "bash"]).run();
     let dir = tempfile::tempdir().unwrap();
     let script = dir.path().join("sdkc.bash");
-    std::fs::write(&script, &out.stdout).unwrap();
+    std::fs::write(&script, &ran.out.stdout).unwrap();
     let complete = |words: &str, cword: usize, cur: &str, prev: &str| {
         let program = format!(
             "source {}; COMP_WORDS=({words}); COMP_CWORD={cword}; _sdkc sdkc {cur} {prev}; echo \"${{COMPREPLY[@]}}\"",

@@ -12,58 +12,72 @@ fn classic() -> Vec<u8> {
 
 #[test]
 fn run_and_compile_read_the_model_from_standard_input() {
-    let from_file = sdkc(&["run", "examples/classic.sdk", "--solver", "builtin"]);
-    let from_stdin = sdkc_stdin(&["run", "-", "--solver", "builtin"], &classic());
-    assert_eq!(from_stdin.code, 0, "{}", from_stdin.stderr);
-    assert_eq!(from_stdin.stdout, from_file.stdout);
-    assert_eq!(printed_grid(&from_stdin.stdout), expected_grid("classic"));
-    // compile without -o: standard output, as there is no file name to put `.lp` on.
-    let lp = sdkc_stdin(&["compile", "-"], &classic());
-    assert_eq!(lp.code, 0, "{}", lp.stderr);
+    let from_file = Sdkc::new()
+        .args(&["run", "examples/classic.sdk", "--solver", "builtin"])
+        .run();
+    let from_stdin = Sdkc::new()
+        .stdin(&classic())
+        .args(&["run", "-", "--solver", "builtin"])
+        .stdout(&from_file.out.stdout)
+        .run();
     assert_eq!(
-        lp.stdout,
-        sdkc(&["compile", "examples/classic.sdk", "-o", "-"]).stdout
+        printed_grid(&from_stdin.out.stdout),
+        expected_grid("classic")
     );
+    // compile without -o: standard output, as there is no file name to put `.lp` on.
+    let from_file = Sdkc::new()
+        .args(&["compile", "examples/classic.sdk", "-o", "-"])
+        .run();
+    Sdkc::new()
+        .stdin(&classic())
+        .args(&["compile", "-"])
+        .stdout(&from_file.out.stdout)
+        .run();
 }
 
 #[test]
 fn mistakes_in_standard_input_are_reported_against_stdin() {
-    let out = sdkc_stdin(&["check", "-"], b"grid 4x4\nrule distinct rowz\n");
-    assert_eq!(out.code, 3);
-    assert!(out.stderr.contains("╭─[<stdin>:2:15]"), "{}", out.stderr);
+    let ran = Sdkc::new()
+        .stdin(b"grid 4x4\nrule distinct rowz\n")
+        .args(&["check", "-"])
+        .status(3)
+        .run();
+    let stderr = &ran.out.stderr;
+    assert!(stderr.contains("╭─[<stdin>:2:15]"), "{stderr}");
     assert!(
-        out.stderr.ends_with("error: 1 mistake in <stdin>\n"),
-        "{}",
-        out.stderr
+        stderr.ends_with("error: 1 mistake in <stdin>\n"),
+        "{stderr}"
     );
 }
 
 #[test]
 fn the_model_and_the_list_cannot_both_be_standard_input() {
-    let out = sdkc_stdin(&["run", "-", "--givens-file", "-"], &classic());
-    assert_eq!(out.code, 2);
-    assert_eq!(
-        out.stderr,
-        "error: the model and the --givens-file list cannot both be standard input\n"
-    );
+    Sdkc::new()
+        .stdin(&classic())
+        .args(&["run", "-", "--givens-file", "-"])
+        .status(2)
+        .stderr("error: the model and the --givens-file list cannot both be standard input\n")
+        .run();
 }
 
 #[test]
 fn check_says_what_the_model_is() {
-    let out = sdkc(&["check", "examples/classic.sdk"]);
-    assert_eq!(out.code, 0, "{}", out.stderr);
-    assert_eq!(
-        out.stdout,
-        "examples/classic.sdk: no mistakes (grid 9x9, values 1..9, 30 givens, 1 rule)\n"
-    );
-    let out = sdkc(&["check", "examples/seed001-fancy.sdk"]);
-    assert_eq!(
-        out.stdout,
-        "examples/seed001-fancy.sdk: no mistakes (grid 9x9, values 1..9, 0 givens, 4 rules)\n"
-    );
-    let (_dir, out) = with_model(b"grid 9x9\nboxes 2x2\n", &["check"]);
-    assert_eq!(out.code, 3);
-    assert!(out.stdout.is_empty());
+    Sdkc::new()
+        .args(&["check", "examples/classic.sdk"])
+        .stdout("examples/classic.sdk: no mistakes (grid 9x9, values 1..9, 30 givens, 1 rule)\n")
+        .run();
+    Sdkc::new()
+        .args(&["check", "examples/seed001-fancy.sdk"])
+        .stdout(
+            "examples/seed001-fancy.sdk: no mistakes (grid 9x9, values 1..9, 0 givens, 4 rules)\n",
+        )
+        .run();
+    Sdkc::new()
+        .model("grid 9x9\nboxes 2x2\n")
+        .args(&["check", "model.sdk"])
+        .status(3)
+        .stdout("")
+        .run();
 }
 
 /// `sdkc ... | head`: once the reader is gone, sdkc stops quietly with exit 0 (no panic, no

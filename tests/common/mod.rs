@@ -199,11 +199,13 @@ pub fn brute_force(p: &sdkc::puzzle::Puzzle, limit: usize) -> std::collections::
 /// One `sdkc` invocation, described then run, in the style of `just`'s tests:
 /// `Sdkc::new().model(TEXT).args(&["run", "model.sdk"]).status(0).stdout(GRID).run()`.
 /// Files given with `model` or `file` are written into a fresh folder the command runs in;
-/// without any, it runs from the repository root (so `examples/...` paths work).
+/// without any, it runs from the repository root (so `examples/...` paths work), unless
+/// `current_dir` names another folder.
 #[derive(Default)]
 pub struct Sdkc {
     args: Vec<String>,
     files: Vec<(String, Vec<u8>)>,
+    current_dir: Option<PathBuf>,
     stdin: Option<Vec<u8>>,
     env: Vec<(String, String)>,
     status: Option<i32>,
@@ -215,14 +217,13 @@ pub struct Sdkc {
 pub struct Ran {
     pub out: Out,
     pub dir: Option<tempfile::TempDir>,
+    cwd: PathBuf,
 }
 
 impl Ran {
     /// The folder the command ran in.
     pub fn path(&self) -> PathBuf {
-        self.dir
-            .as_ref()
-            .map_or_else(root, |d| d.path().to_path_buf())
+        self.cwd.clone()
     }
 
     /// Standard output as one JSON value.
@@ -244,6 +245,13 @@ impl Sdkc {
 
     pub fn file(mut self, name: &str, bytes: &[u8]) -> Sdkc {
         self.files.push((name.to_string(), bytes.to_vec()));
+        self
+    }
+
+    /// Run in `dir`, an existing folder the caller keeps (say a previous run's `ran.path()`),
+    /// instead of a fresh one; files given with `model` or `file` are written there.
+    pub fn current_dir(mut self, dir: &Path) -> Sdkc {
+        self.current_dir = Some(dir.to_path_buf());
         self
     }
 
@@ -284,12 +292,16 @@ impl Sdkc {
     pub fn run(self) -> Ran {
         use std::io::Write;
         use std::process::Stdio;
-        let dir = (!self.files.is_empty()).then(|| tempfile::tempdir().unwrap());
+        let dir = (self.current_dir.is_none() && !self.files.is_empty())
+            .then(|| tempfile::tempdir().unwrap());
+        let cwd = match (&self.current_dir, &dir) {
+            (Some(c), _) => c.clone(),
+            (None, Some(d)) => d.path().to_path_buf(),
+            (None, None) => root(),
+        };
         for (name, bytes) in &self.files {
-            let d = dir.as_ref().unwrap().path();
-            std::fs::write(d.join(name), bytes).unwrap();
+            std::fs::write(cwd.join(name), bytes).unwrap();
         }
-        let cwd = dir.as_ref().map_or_else(root, |d| d.path().to_path_buf());
         let mut cmd = Command::new(env!("CARGO_BIN_EXE_sdkc"));
         cmd.args(&self.args)
             .current_dir(&cwd)
@@ -331,6 +343,6 @@ impl Sdkc {
         if let Some(expected) = &self.stderr {
             assert_eq!(&out.stderr, expected, "{what}: stderr");
         }
-        Ran { out, dir }
+        Ran { out, dir, cwd }
     }
 }
