@@ -470,3 +470,20 @@ fn a_batch_on_a_model_too_large_says_so_once() {
         );
     }
 }
+
+/// A model read from a device or a pipe has no folder for `MODEL.lp`: the LP goes to standard
+/// output instead of `/dev/stdin.lp`.
+#[test]
+fn compile_from_dev_stdin_writes_to_standard_output() {
+    let ran = Sdkc::new()
+        .stdin(b"grid 4x4\nboxes 2x2\nrule distinct rows, columns, boxes\n")
+        .args(&["compile", "/dev/stdin"])
+        .stderr("")
+        .run();
+    assert!(
+        ran.out.stdout.starts_with("\\ Model: (unnamed)\n"),
+        "{}",
+        ran.out.stdout
+    );
+    assert!(!std::path::Path::new("/dev/stdin.lp").exists());
+}

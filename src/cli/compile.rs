@@ -16,7 +16,10 @@ pub fn compile(
     formulation: Option<Formulation>,
 ) -> u8 {
     // A model from standard input has no name to put an extension on: it goes to standard output.
-    let to_stdout = output == Some(Path::new("-")) || (output.is_none() && path == Path::new("-"));
+    // A model that is not a regular file (`-`, `/dev/stdin`, a FIFO, `<(...)`) has no folder
+    // to put `MODEL.lp` in (`/dev/stdin.lp` would land in /dev): it goes to standard output.
+    let streamed = path == Path::new("-") || !std::fs::metadata(path).is_ok_and(|m| m.is_file());
+    let to_stdout = output == Some(Path::new("-")) || (output.is_none() && streamed);
     let out = output.map_or_else(
         || path.with_extension(format.extension()),
         Path::to_path_buf,
