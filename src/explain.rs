@@ -11,6 +11,7 @@ use crate::solve::{Backend, Error, Question};
 /// One element of an explanation.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Part {
+    /// The given of a cell.
     Given(Cell),
     /// A whole expression rule, by index.
     Rule(usize),
@@ -22,8 +23,11 @@ pub enum Part {
 /// (when `minimal`; a test that ran out of time keeps its element, and then it may not be).
 #[derive(Debug, Clone, PartialEq)]
 pub struct Explanation {
+    /// The givens and rules, givens first.
     pub parts: Vec<Part>,
+    /// False when a test ran out of time, so a part might be droppable.
     pub minimal: bool,
+    /// Backend runs the deletion filter made.
     pub solves: usize,
 }
 
@@ -165,15 +169,19 @@ pub struct PlacedPart {
     #[serde(skip_serializing_if = "Option::is_none")]
     pub cell: Option<String>,
     #[serde(skip_serializing_if = "Option::is_none")]
+    /// The given's value.
     pub value: Option<i64>,
     /// The rule's name, and which of its areas (`row 1`) when it is one area of a `distinct`.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub rule: Option<String>,
     #[serde(skip_serializing_if = "Option::is_none")]
+    /// Which area of a `distinct` rule (`row 1`), when the part is one.
     pub area: Option<String>,
     /// Where it was written: the model's file, or `--givens`.
     pub file: String,
+    /// Line, from 1.
     pub line: usize,
+    /// Column, from 1, in characters.
     pub column: usize,
 }
 

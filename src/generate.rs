@@ -13,8 +13,10 @@ use crate::exit;
 use crate::puzzle::{Cell, Puzzle};
 use crate::solve::{self, Backend, Builtin, Prepared, Question};
 
+/// How puzzles are made.
 #[derive(Debug, Clone, Copy)]
 pub struct Settings {
+    /// The same seed gives the same puzzles, whatever the number of threads.
     pub seed: u64,
     /// Random orders tried per puzzle; the one with the fewest clues is kept.
     pub tries: usize,
@@ -36,9 +38,19 @@ pub enum Error {
     /// The backend could not answer a question (or the rules have no grid at all).
     Solve(solve::Error),
     /// A question ran out of time, so the puzzle could not be proved irreducible.
-    TimeLimit { solver: &'static str, seconds: f64 },
+    TimeLimit {
+        /// The backend asked.
+        solver: &'static str,
+        /// The limit per question.
+        seconds: f64,
+    },
     /// Puzzle `index` (from 1) failed the proof `verify` makes before it is written: a bug.
-    Proof { index: u64, detail: String },
+    Proof {
+        /// The puzzle's number, from 1.
+        index: u64,
+        /// What the proof found.
+        detail: String,
+    },
 }
 
 impl Error {
@@ -76,15 +88,18 @@ impl From<solve::Error> for Error {
     }
 }
 
+/// One generated puzzle.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Generated {
     /// The puzzle's givens, one entry per cell.
     pub givens: Vec<Option<i64>>,
     /// Its only solution.
     pub solution: Vec<i64>,
+    /// How many givens it has.
     pub clues: usize,
     /// Solver questions asked (grid, then one per clue considered).
     pub questions: usize,
+    /// Seconds spent making it.
     pub seconds: f64,
 }
 
@@ -93,10 +108,12 @@ pub struct Generated {
 pub struct Rng(u64);
 
 impl Rng {
+    /// A generator started at `seed`.
     pub fn new(seed: u64) -> Self {
         Rng(seed)
     }
 
+    /// The next number.
     pub fn next_u64(&mut self) -> u64 {
         self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
         let mut z = self.0;
@@ -105,10 +122,12 @@ impl Rng {
         z ^ (z >> 31)
     }
 
+    /// A number in 0..n.
     pub fn below(&mut self, n: usize) -> usize {
         (self.next_u64() % n as u64) as usize
     }
 
+    /// Shuffle `v` in place (Fisher-Yates).
     pub fn shuffle<T>(&mut self, v: &mut [T]) {
         for i in (1..v.len()).rev() {
             v.swap(i, self.below(i + 1));

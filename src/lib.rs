@@ -64,16 +64,13 @@ pub mod search;
 pub mod batch;
 pub mod cleanup;
 pub mod exit;
-#[allow(missing_docs)]
 pub mod explain;
-#[allow(missing_docs)]
 pub mod generate;
 #[allow(missing_docs)]
 pub mod grid;
 #[allow(missing_docs)]
 pub mod output;
 pub mod report;
-#[allow(missing_docs)]
 pub mod solve;
 pub mod verdict;
 

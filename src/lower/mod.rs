@@ -1,6 +1,6 @@
 //! Stage 3: `Puzzle` to `Mip`.
 //!
-//! The base is the one-hot (equality) encoding: a binary x[c,k] for each cell c and each value
+//! The base is the one-hot (equality) encoding: a binary `x[c,k]` for each cell c and each value
 //! k that c can still take, `sum_k x[c,k] = 1` per cell, and per area of a distinct rule and
 //! per value `sum_c x[c,k] = 1` when the area is as large as the value set, `<= 1` otherwise.
 //! Givens are not rows: a given cell has no columns, and no cell that shares an area with it

@@ -21,6 +21,7 @@ pub enum Outcome {
     Solved(Vec<f64>),
     /// A feasible solution found before a limit stopped the search, optimality unproven.
     Stopped(Vec<f64>),
+    /// No solution exists.
     Infeasible,
     /// The time limit ended the search before any solution was found.
     TimeLimit,
@@ -29,15 +30,18 @@ pub enum Outcome {
 /// What one run of a solver is asked, as its command line needs it.
 #[derive(Debug, Clone, Default)]
 pub struct Options {
+    /// The model file's format.
     pub format: Format,
     /// Seconds left for this run.
     pub time_limit: Option<f64>,
     /// Only solutions whose objective (minimised) is below this, and the first one found is
     /// enough; a run with none is `Infeasible`. Only CBC is asked this way (`Cbc::solve_other`).
     pub below: Option<f64>,
-    /// `--threads`, `--random-seed`, `--solver-option KEY=VALUE`.
+    /// `--threads`.
     pub threads: Option<usize>,
+    /// `--random-seed`.
     pub random_seed: Option<u64>,
+    /// `--solver-option KEY=VALUE`, in order.
     pub options: Vec<(String, String)>,
 }
 
@@ -111,6 +115,7 @@ pub struct MipBackend {
 }
 
 impl MipBackend {
+    /// `solver` run with the user's `settings`.
     pub fn new(solver: &'static dyn MipSolver, settings: Settings) -> MipBackend {
         MipBackend { solver, settings }
     }

@@ -222,27 +222,38 @@ pub fn auto(settings: &Settings) -> Box<dyn Backend> {
 pub enum Error {
     /// The solver binary is not installed (or its `SDKC_*` variable names no executable).
     Missing {
+        /// The backend's name.
         solver: &'static str,
-        /// The variable that names the binary, and its value if set.
+        /// The variable that names the binary (`SDKC_CBC`).
         env_var: &'static str,
+        /// What it names, when it is set.
         set_to: Option<PathBuf>,
         /// How to install it.
         hint: &'static str,
     },
     /// The binary could not be started, exited non-zero, or was killed.
     Failed {
+        /// The backend's name.
         solver: &'static str,
+        /// What happened, with the end of its log.
         detail: String,
     },
     /// The solver ran but its solution file is missing, not in the expected form, or its
     /// values do not make a grid.
     Unreadable {
+        /// The backend's name.
         solver: &'static str,
+        /// What is wrong with the file or its values.
         detail: String,
     },
     /// The solver ran past its own time limit (CBC does not look at the clock during its root
     /// LP) and sdkc stopped it: for the user, the time limit was hit.
-    Hung { solver: &'static str, seconds: f64 },
+    Hung {
+        /// The backend's name.
+        solver: &'static str,
+        /// How long sdkc waited.
+        seconds: f64,
+    },
     /// The solver's files could not be written.
     Io(std::io::Error),
     /// The puzzle could not be lowered to a MIP (it is too large): a mistake in the model,
@@ -251,7 +262,9 @@ pub enum Error {
     /// The backend cannot take this model (the builtin search with more than 128 values,
     /// fixed MPS with a long name).
     Unsupported {
+        /// The backend's name.
         solver: &'static str,
+        /// Why not.
         detail: String,
     },
     /// The question cannot be asked: the rules have no grid to start from (the generator).
