@@ -130,6 +130,10 @@ pub enum BinOp {
     Add,
     Sub,
     Mul,
+    /// `/`: division rounded down (floor), by a divisor known before solving.
+    Div,
+    /// `%`: the remainder of `/`, so `x == k * (x / k) + x % k`; between 0 and k - 1 for k > 0.
+    Mod,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -182,6 +186,12 @@ pub enum ExprKind {
     Neg(Box<Expr>),
     Not(Box<Expr>),
     Binary(BinOp, Box<Expr>, Box<Expr>),
+    /// `e in {1, 3..5}`, or `e not in {...}` (`negated`).
+    In {
+        value: Box<Expr>,
+        set: Vec<Spanned<(i64, i64)>>,
+        negated: bool,
+    },
     Quant(QuantKind, Comprehension),
     /// `sum(c in S: e)`, `count(c in S: cond)`, or `ndistinct(S)` (`body` is `v[c]`).
     Aggregate(AggKind, Comprehension),

@@ -213,6 +213,10 @@ impl Eval<'_> {
                 m.chars().all(|ch| marks.contains(ch))
             }
             Expr::Not(x) => !self.truth(x),
+            Expr::In(x, ranges) => {
+                let v = self.number(x);
+                ranges.iter().any(|r| (r.0..=r.1).contains(&v))
+            }
             Expr::Bin(op, l, r) => match op {
                 BinOp::And => self.truth(l) && self.truth(r),
                 BinOp::Or => self.truth(l) || self.truth(r),
@@ -263,6 +267,8 @@ impl Eval<'_> {
                     BinOp::Add => a.saturating_add(b),
                     BinOp::Sub => a.saturating_sub(b),
                     BinOp::Mul => a.saturating_mul(b),
+                    BinOp::Div => floor_quotient(a, b),
+                    BinOp::Mod => a.saturating_sub(floor_quotient(a, b).saturating_mul(b)),
                     _ => unreachable!("conditions are not numbers"),
                 }
             }
@@ -294,4 +300,22 @@ impl Eval<'_> {
             _ => unreachable!("the analyzer only lets numbers here"),
         }
     }
+}
+
+/// `a / b` rounded down, computed apart from the grounding's own (in 128 bits, from the
+/// Euclidean quotient), so the two check each other. The analyzer never lets `b` be 0.
+fn floor_quotient(a: i64, b: i64) -> i64 {
+    if b == 0 {
+        return 0;
+    }
+    let (a, b) = (i128::from(a), i128::from(b));
+    // The Euclidean quotient rounds down for b > 0; for b < 0 it rounds up, one too high
+    // unless the division is exact.
+    let q = a.div_euclid(b);
+    let q = if b < 0 && a.rem_euclid(b) != 0 {
+        q - 1
+    } else {
+        q
+    };
+    q.clamp(i128::from(i64::MIN), i128::from(i64::MAX)) as i64
 }

@@ -186,8 +186,28 @@ pub enum ErrorKind {
         expected: usize,
         found: usize,
     },
-    NeverHolds {
+    /// A comparison (`what`) that holds for every grid or for none (`holds`), which makes its
+    /// rule constant (`rule_holds`); `detail` gives the ranges that decide it.
+    ConstantCondition {
+        what: &'static str,
+        holds: bool,
+        rule_holds: bool,
         detail: String,
+    },
+    /// The divisor of `/` or `%` (`op`) reads cell values.
+    DivisorNotKnown {
+        op: &'static str,
+    },
+    /// The divisor of `/` or `%` is 0, or its range `lo..hi` holds 0.
+    DivisionByZero {
+        op: &'static str,
+        lo: i64,
+        hi: i64,
+    },
+    /// A range `lo..hi` in a set `{...}` with `lo > hi`.
+    EmptySetRange {
+        lo: i64,
+        hi: i64,
     },
     EmptyQuantifier {
         set: String,
@@ -380,7 +400,39 @@ impl fmt::Display for ErrorKind {
                     if *expected == 1 { "" } else { "s" }
                 )
             }
-            NeverHolds { detail } => write!(f, "this comparison can never hold: {detail}"),
+            ConstantCondition {
+                what,
+                holds,
+                rule_holds,
+                detail,
+            } => match (holds, rule_holds) {
+                (false, false) => write!(f, "this {what} can never hold: {detail}"),
+                (true, false) => write!(
+                    f,
+                    "this {what} always holds, which makes the rule never hold: {detail}"
+                ),
+                (false, true) => write!(
+                    f,
+                    "this {what} can never hold, which makes the rule hold for every grid: {detail}"
+                ),
+                // (Not reported: such a rule is kept.)
+                (true, true) => write!(
+                    f,
+                    "this {what} always holds, and so does the rule: {detail}"
+                ),
+            },
+            DivisorNotKnown { op } => write!(
+                f,
+                "the divisor of `{op}` must be known before solving, but this depends on cell values"
+            ),
+            DivisionByZero { op, lo: 0, hi: 0 } => {
+                write!(f, "division by 0: the divisor of `{op}` is 0")
+            }
+            DivisionByZero { op, lo, hi } => write!(
+                f,
+                "the divisor of `{op}` can be 0: it is between {lo} and {hi}"
+            ),
+            EmptySetRange { lo, hi } => write!(f, "the range {lo}..{hi} in this set is empty"),
             EmptyQuantifier { set } => {
                 write!(f, "the quantifier ranges over `{set}`, which is empty")
             }
@@ -457,7 +509,12 @@ impl ErrorKind {
             UnknownFunction { .. } => "no such function".into(),
             TypeMismatch { found, .. } => format!("this is {found}"),
             ArgumentCount { .. } => "here".into(),
-            NeverHolds { .. } => "always false".into(),
+            ConstantCondition { holds: false, .. } => "always false".into(),
+            ConstantCondition { holds: true, .. } => "always true".into(),
+            DivisorNotKnown { .. } => "depends on cell values".into(),
+            DivisionByZero { lo: 0, hi: 0, .. } => "is 0".into(),
+            DivisionByZero { .. } => "can be 0".into(),
+            EmptySetRange { .. } => "empty range".into(),
             EmptyQuantifier { .. } => "empty".into(),
             NoMarks => "mark used here".into(),
             UnknownMark { .. } => "not in the marks block".into(),
@@ -518,6 +575,21 @@ impl ErrorKind {
             BadRegionToken { .. } => Some("draw each region with one letter; `.` marks a cell in no region".into()),
             AreaTooLarge { .. } => Some("enlarge the value set with `values LO..HI`, or make the area smaller".into()),
             GivensConflict { .. } => Some("one of these givens is wrong; fix or remove it".into()),
+            ConstantCondition { holds: true, rule_holds: false, .. } => Some(
+                "a rule that no grid satisfies leaves the puzzle without a solution: check the numbers against the value range".into(),
+            ),
+            ConstantCondition { rule_holds: true, .. } => Some(
+                "a rule that every grid satisfies says nothing: check the numbers against the value range".into(),
+            ),
+            DivisorNotKnown { op } => Some(format!(
+                "divide by a number, or by an expression of numbers, `row(c)` and `col(c)`, as in `v[c] {op} 2`: a constant divisor keeps every solver exact"
+            )),
+            DivisionByZero { .. } => {
+                Some("`/` and `%` need a divisor that is never 0".into())
+            }
+            EmptySetRange { lo, hi } => {
+                Some(format!("write the smaller number first, as in `{hi}..{lo}`"))
+            }
             _ => None,
         }
     }

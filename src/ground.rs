@@ -50,7 +50,9 @@ pub fn estimate(p: &Puzzle, e: &Expr) -> u128 {
         | Expr::Col(_)
         | Expr::HasMark(..) => 1,
         // Saturating throughout: an absurd rule's estimate stops at u128::MAX, refused all the same.
-        Expr::Neg(x) | Expr::Abs(x) | Expr::Not(x) => estimate(p, x).saturating_add(1),
+        Expr::Neg(x) | Expr::Abs(x) | Expr::Not(x) | Expr::In(x, _) => {
+            estimate(p, x).saturating_add(1)
+        }
         Expr::Bin(_, l, r) => estimate(p, l)
             .saturating_add(estimate(p, r))
             .saturating_add(1),
@@ -86,6 +88,9 @@ pub enum G {
     Abs(Box<G>),
     Arith(BinOp, Box<G>, Box<G>),
     Cmp(BinOp, Box<G>, Box<G>),
+    /// The value lies in one of the ranges: sorted, disjoint, not adjacent (`puzzle::Expr::In`).
+    /// A negation is the complement, so `not in` needs no form of its own.
+    In(Box<G>, Vec<(i64, i64)>),
     And(Vec<G>),
     Or(Vec<G>),
     Sum(Vec<G>),
@@ -149,6 +154,17 @@ fn ground(p: &Puzzle, e: &Expr, env: &mut Vec<Cell>, positive: bool) -> G {
             G::Bool(m.chars().all(|ch| marks.contains(ch)) == positive)
         }
         Expr::Not(x) => ground(p, x, env, !positive),
+        Expr::In(x, ranges) => {
+            let ranges = if positive {
+                ranges.clone()
+            } else {
+                complement(ranges)
+            };
+            match ground_int(p, x, env) {
+                G::Int(v) => G::Bool(contains(&ranges, v)),
+                x => G::In(Box::new(x), ranges),
+            }
+        }
         Expr::Bin(op, l, r) => match op {
             BinOp::And | BinOp::Or => {
                 let (l, r) = (ground(p, l, env, positive), ground(p, r, env, positive));
@@ -236,10 +252,20 @@ fn ground_int(p: &Puzzle, e: &Expr, env: &mut Vec<Cell>) -> G {
             G::Int(v) => G::Int(v.saturating_abs()),
             g => G::Abs(Box::new(g)),
         },
-        Expr::Bin(op, l, r) => match (ground_int(p, l, env), ground_int(p, r, env)) {
-            (G::Int(a), G::Int(b)) => G::Int(arith(*op, a, b)),
-            (a, b) => G::Arith(*op, Box::new(a), Box::new(b)),
-        },
+        Expr::Bin(op, l, r) => {
+            let (a, mut b) = (ground_int(p, l, env), ground_int(p, r, env));
+            if matches!(op, BinOp::Div | BinOp::Mod) {
+                // The analyzer lets only data divide (numbers, coordinates, aggregates of
+                // them): grounded, a constant, which the lowering and the search rely on.
+                b = G::Int(eval_int(&b, &|_| {
+                    unreachable!("a divisor reads no cell value")
+                }));
+            }
+            match (a, b) {
+                (G::Int(a), G::Int(b)) => G::Int(arith(*op, a, b)),
+                (a, b) => G::Arith(*op, Box::new(a), Box::new(b)),
+            }
+        }
         Expr::Agg {
             kind,
             binder,
@@ -305,8 +331,63 @@ pub fn arith(op: BinOp, a: i64, b: i64) -> i64 {
     match op {
         BinOp::Add => a.saturating_add(b),
         BinOp::Sub => a.saturating_sub(b),
+        BinOp::Div => floor_div(a, b),
+        BinOp::Mod => floor_mod(a, b),
         _ => a.saturating_mul(b),
     }
+}
+
+/// `a / k` rounded down (-7 / 2 is -4), saturating. The analyzer never lets `k` be 0; 0 is
+/// answered 0 rather than a panic all the same.
+pub fn floor_div(a: i64, k: i64) -> i64 {
+    if k == 0 {
+        return 0;
+    }
+    let q = a.saturating_div(k);
+    if q.saturating_mul(k) != a && (a < 0) != (k < 0) {
+        q - 1
+    } else {
+        q
+    }
+}
+
+/// The remainder of `floor_div`: `a - k * (a / k)`, between 0 and k - 1 for k > 0 (and
+/// between k + 1 and 0 for k < 0), as in Python.
+pub fn floor_mod(a: i64, k: i64) -> i64 {
+    if k == 0 {
+        return 0;
+    }
+    let r = a.wrapping_rem(k);
+    if r != 0 && (r < 0) != (k < 0) {
+        r + k
+    } else {
+        r
+    }
+}
+
+/// Whether `v` lies in one of the ranges.
+pub fn contains(ranges: &[(i64, i64)], v: i64) -> bool {
+    ranges.iter().any(|&(lo, hi)| lo <= v && v <= hi)
+}
+
+/// Every number (of i64) in none of the ranges, as ranges: `not in {1, 3}` is `in {..0, 2,
+/// 4..}`. The complement of the complement is the set again.
+pub fn complement(ranges: &[(i64, i64)]) -> Vec<(i64, i64)> {
+    let mut out = Vec::new();
+    // The smallest number not yet covered, if any is left.
+    let mut next = Some(i64::MIN);
+    for &(lo, hi) in ranges {
+        if let Some(n) = next
+            && n < lo
+        {
+            out.push((n, lo - 1));
+        }
+        next = hi.checked_add(1);
+    }
+    if let Some(n) = next {
+        out.push((n, i64::MAX));
+    }
+    out
 }
 
 pub fn compare(op: BinOp, a: i64, b: i64) -> bool {
@@ -377,7 +458,7 @@ pub fn cells_of(g: &G) -> BTreeSet<Cell> {
             G::Val(c) => {
                 out.insert(*c);
             }
-            G::Neg(x) | G::Abs(x) => walk(x, out),
+            G::Neg(x) | G::Abs(x) | G::In(x, _) => walk(x, out),
             G::Arith(_, a, b) | G::Cmp(_, a, b) => {
                 walk(a, out);
                 walk(b, out);
@@ -397,6 +478,7 @@ pub fn eval_bool(g: &G, value: &dyn Fn(Cell) -> i64) -> bool {
     match g {
         G::Bool(b) => *b,
         G::Cmp(op, a, b) => compare(*op, eval_int(a, value), eval_int(b, value)),
+        G::In(x, ranges) => contains(ranges, eval_int(x, value)),
         G::And(v) => v.iter().all(|x| eval_bool(x, value)),
         G::Or(v) => v.iter().any(|x| eval_bool(x, value)),
         _ => unreachable!("not a condition"),
@@ -431,6 +513,7 @@ pub fn negated(g: &G) -> G {
         G::And(v) => or(v.iter().map(negated).collect()),
         G::Or(v) => and(v.iter().map(negated).collect()),
         G::Cmp(op, a, b) => G::Cmp(negate(*op), a.clone(), b.clone()),
+        G::In(x, ranges) => G::In(x.clone(), complement(ranges)),
         _ => unreachable!("not a condition"),
     }
 }

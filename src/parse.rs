@@ -417,9 +417,12 @@ static PRATT: std::sync::LazyLock<PrattParser<Rule>> = std::sync::LazyLock::new(
             | Op::infix(Rule::op_lt, Assoc::Left)
             | Op::infix(Rule::op_le, Assoc::Left)
             | Op::infix(Rule::op_gt, Assoc::Left)
-            | Op::infix(Rule::op_ge, Assoc::Left))
+            | Op::infix(Rule::op_ge, Assoc::Left)
+            | Op::postfix(Rule::op_in))
         .op(Op::infix(Rule::op_add, Assoc::Left) | Op::infix(Rule::op_sub, Assoc::Left))
-        .op(Op::infix(Rule::op_mul, Assoc::Left))
+        .op(Op::infix(Rule::op_mul, Assoc::Left)
+            | Op::infix(Rule::op_div, Assoc::Left)
+            | Op::infix(Rule::op_mod, Assoc::Left))
         .op(Op::prefix(Rule::op_neg))
 });
 
@@ -433,6 +436,34 @@ fn expr(pair: Pair<Rule>) -> Expr {
                 _ => ExprKind::Neg(Box::new(rhs)),
             };
             Expr { kind, span }
+        })
+        .map_postfix(|lhs, op| {
+            let span = Span::new(lhs.span.start, op.as_span().end());
+            let mut negated = false;
+            let mut set = Vec::new();
+            for p in op.into_inner() {
+                match p.as_rule() {
+                    Rule::in_not => negated = true,
+                    Rule::int_set => {
+                        for item in p.into_inner().filter(|i| i.as_rule() == Rule::int_range) {
+                            let item_span = item.as_span().into();
+                            let mut ends = item.into_inner().map(|n| signed(n.as_str()));
+                            let lo = ends.next().expect("a range starts with a number");
+                            let hi = ends.next().unwrap_or(lo);
+                            set.push(Spanned::new((lo, hi), item_span));
+                        }
+                    }
+                    _ => {}
+                }
+            }
+            Expr {
+                kind: ExprKind::In {
+                    value: Box::new(lhs),
+                    set,
+                    negated,
+                },
+                span,
+            }
         })
         .map_infix(|lhs, op, rhs| {
             let op = match op.as_rule() {
@@ -448,6 +479,8 @@ fn expr(pair: Pair<Rule>) -> Expr {
                 Rule::op_ge => BinOp::Ge,
                 Rule::op_add => BinOp::Add,
                 Rule::op_sub => BinOp::Sub,
+                Rule::op_div => BinOp::Div,
+                Rule::op_mod => BinOp::Mod,
                 _ => BinOp::Mul,
             };
             let span = Span::new(lhs.span.start, rhs.span.end);
@@ -694,7 +727,9 @@ fn describe_expected(positives: &[Rule]) -> String {
             Rule::EOI | Rule::file => A_STATEMENT.as_str(),
             Rule::string => "a quoted string",
             Rule::dims => "a size such as `9x9`",
-            Rule::int => "a number",
+            Rule::int | Rule::signed | Rule::int_range => "a number",
+            Rule::int_set => "a set of numbers such as `{1, 3, 5}`",
+            Rule::int_set_end => "`,` or `}` (the end of the set)",
             Rule::kw_none => "`none` or a box size such as `3x3`",
             Rule::name => "a name",
             Rule::set_ref => "a set name such as `rows`",
@@ -781,13 +816,15 @@ fn check_nesting(text: &str) -> Result<(), Diagnostic> {
                 after_operand = true;
                 continue;
             }
-            // Grid blocks hold tokens, not expressions.
+            // Grid blocks hold tokens, and the sets of `e in {1, 3}` numbers: no nesting. A
+            // set ends an operand (a block ends a statement, and the next starts afresh).
             b'{' => {
                 while i < bytes.len() && bytes[i] != b'}' {
                     i += 1;
                 }
                 i += 1;
-                after_operand = false;
+                operand_done(frames.last_mut());
+                after_operand = true;
                 continue;
             }
             b'(' | b'[' => {}
@@ -812,7 +849,7 @@ fn check_nesting(text: &str) -> Result<(), Diagnostic> {
             }
             b'-' if !after_operand => op = Some(PREFIX),
             b'+' | b'-' => op = Some(ADD),
-            b'*' => op = Some(MUL),
+            b'*' | b'/' | b'%' => op = Some(MUL),
             b'=' | b'<' | b'>' | b'!' => {
                 while i < bytes.len() && matches!(bytes[i], b'=' | b'<' | b'>') {
                     i += 1;
@@ -835,9 +872,14 @@ fn check_nesting(text: &str) -> Result<(), Diagnostic> {
                         continue;
                     }
                     "for" | "forall" | "exists" => quantifier = true,
+                    // `e not in {...}`: the `in` that follows is the operator.
+                    "not" if after_operand => continue,
                     "not" => op = Some(PREFIX),
                     "and" => op = Some(AND),
                     "or" => op = Some(OR),
+                    // Membership `e in {1, 3}` is a comparison (a quantifier's `in` is
+                    // followed by a set's name).
+                    "in" if next_token(&text[i..]).starts_with('{') => op = Some(CMP),
                     "in" | "where" | "has" => {
                         after_operand = false;
                         continue;
@@ -877,6 +919,17 @@ fn check_nesting(text: &str) -> Result<(), Diagnostic> {
         }
     }
     return Ok(());
+
+    /// The text from its next token on: past whitespace and comments, as the grammar skips.
+    fn next_token(mut text: &str) -> &str {
+        loop {
+            text = text.trim_start_matches([' ', '\t', '\r', '\n']);
+            match text.strip_prefix('#') {
+                Some(comment) => text = comment.find('\n').map_or("", |n| &comment[n..]),
+                None => return text,
+            }
+        }
+    }
 
     /// An operand ends a run of prefix operators (`not not a`: two levels, then done).
     fn operand_done(frame: Option<&mut Frame>) {
@@ -1090,6 +1143,11 @@ mod tests {
             "\ninrule",
             "\n{",
             "\n}",
+            "in {",
+            "not in {1, 3}",
+            "{1..3, 7}",
+            "%",
+            "/",
         ];
         const LINES: &[&str] = &[
             "grid 9x9,",
@@ -1132,11 +1190,17 @@ mod tests {
             "offsets (1, 0)",
             "rule r (pairs):",
             "x,",
+            "rule s: v[r1c1] in {1,",
+            "  3..5, 7}",
+            "rule m: v[r1c1] % 2 == v[r1c2] / 3",
         ];
         let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("examples");
+        // The models only: the folder also holds a Rust example, a puzzle list and subfolders.
         let mut seeds: Vec<String> = std::fs::read_dir(dir)
             .unwrap()
-            .map(|e| std::fs::read_to_string(e.unwrap().path()).unwrap())
+            .map(|e| e.unwrap().path())
+            .filter(|p| p.extension().is_some_and(|e| e == "sdk"))
+            .map(|p| std::fs::read_to_string(p).unwrap())
             .collect();
         seeds.sort();
         let mut state = 0x9E37_79B9_7F4A_7C15u64;

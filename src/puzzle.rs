@@ -94,6 +94,9 @@ pub enum Expr {
     Abs(Box<Expr>),
     Not(Box<Expr>),
     Bin(BinOp, Box<Expr>, Box<Expr>),
+    /// `e in {...}`: whether the value lies in one of the ranges `(lo, hi)`, which are sorted,
+    /// disjoint and not adjacent (`{1, 2, 5}` is `[(1, 2), (5, 5)]`). `not in` is `Not(In)`.
+    In(Box<Expr>, Vec<(i64, i64)>),
     /// `forall`/`for` (`all`) or `exists` over a set or its pairs, with an optional filter.
     Quant {
         all: bool,

@@ -589,6 +589,7 @@ impl Search<'_, '_> {
                 r
             }
             G::Cmp(op, a, b) => self.compare(*op, a, b, doms),
+            G::In(x, ranges) => self.member(x, ranges, doms),
             _ => unreachable!("not a condition"),
         }
     }
@@ -640,6 +641,30 @@ impl Search<'_, '_> {
         }
     }
 
+    /// `x in ranges`: exact on a cell's domain (the values left in the set, or out of it),
+    /// by bounds on any other expression.
+    fn member(&self, x: &G, ranges: &[(i64, i64)], doms: &[Dom]) -> Tri {
+        if let G::Val(c) = x {
+            let inside = self.m.mask(|v| ground::contains(ranges, v));
+            let d = doms[*c];
+            return if d & inside == 0 {
+                Tri::False
+            } else if d & !inside == 0 {
+                Tri::True
+            } else {
+                Tri::Unknown
+            };
+        }
+        let (l, h) = self.range(x, doms);
+        if ranges.iter().any(|&(lo, hi)| lo <= l && h <= hi) {
+            Tri::True
+        } else if ranges.iter().all(|&(lo, hi)| hi < l || h < lo) {
+            Tri::False
+        } else {
+            Tri::Unknown
+        }
+    }
+
     /// Bounds of a ground integer expression over the domains (exact when every cell in it is
     /// fixed).
     fn range(&self, g: &G, doms: &[Dom]) -> (i64, i64) {
@@ -672,6 +697,24 @@ impl Search<'_, '_> {
                 match op {
                     BinOp::Add => (xl.saturating_add(yl), xh.saturating_add(yh)),
                     BinOp::Sub => (xl.saturating_sub(yh), xh.saturating_sub(yl)),
+                    // The divisor is a number (grounding makes it one), never 0.
+                    BinOp::Div => {
+                        let (a, b) = (ground::floor_div(xl, yl), ground::floor_div(xh, yl));
+                        (a.min(b), a.max(b))
+                    }
+                    BinOp::Mod => {
+                        let k = yl;
+                        let q = ground::floor_div(xl, k);
+                        if ground::floor_div(xh, k) == q {
+                            // Within one block, `x % k` is `x - k q`: exact when x is fixed.
+                            let kq = k.saturating_mul(q);
+                            (xl.saturating_sub(kq), xh.saturating_sub(kq))
+                        } else if k > 0 {
+                            (0, k - 1)
+                        } else {
+                            (k + 1, 0)
+                        }
+                    }
                     _ => {
                         let p = [
                             xl.saturating_mul(yl),

@@ -394,6 +394,70 @@ fn comparison_that_can_never_hold() {
 }
 
 #[test]
+fn comparison_that_can_never_hold_makes_the_rule_always_hold() {
+    snapshot!(
+        "never_holds_rule_always_holds",
+        error_of(format!("{HEADER}rule r: for c in cells: v[c] == 10 => v[c] < 5\n").as_bytes())
+    );
+}
+
+#[test]
+fn comparison_that_always_holds_makes_the_rule_never_hold() {
+    snapshot!(
+        "always_holds_rule_never_holds",
+        error_of(format!("{HEADER}rule r: for c in cells: not (v[c] >= 1)\n").as_bytes())
+    );
+}
+
+#[test]
+fn membership_that_can_never_hold() {
+    snapshot!(
+        "membership_never_holds",
+        error_of(format!("{HEADER}rule r: v[r1c1] + v[r1c2] in {{1, 19..20}}\n").as_bytes())
+    );
+}
+
+#[test]
+fn remainder_by_a_cell_value() {
+    snapshot!(
+        "divisor_depends_on_cells",
+        error_of(format!("{HEADER}rule r: for c in cells: v[c] % v[r1c1] == 0\n").as_bytes())
+    );
+}
+
+#[test]
+fn division_by_zero() {
+    snapshot!(
+        "division_by_zero",
+        error_of(format!("{HEADER}rule r: v[r1c1] / 0 == 1\n").as_bytes())
+    );
+}
+
+#[test]
+fn divisor_that_can_be_zero() {
+    snapshot!(
+        "divisor_can_be_zero",
+        error_of(format!("{HEADER}rule r: for c in cells: v[c] % (col(c) - 5) == 1\n").as_bytes())
+    );
+}
+
+#[test]
+fn malformed_set() {
+    snapshot!(
+        "set_syntax",
+        error_of(format!("{HEADER}rule r: v[r1c1] in {{1,, 3}}\n").as_bytes())
+    );
+    snapshot!(
+        "set_unclosed",
+        error_of(format!("{HEADER}rule r: v[r1c1] not in {{1, 3\nrule distinct rows\n").as_bytes())
+    );
+    snapshot!(
+        "set_empty_range",
+        error_of(format!("{HEADER}rule r: v[r1c1] in {{2, 5..3}}\n").as_bytes())
+    );
+}
+
+#[test]
 fn unknown_function() {
     snapshot!(
         "unknown_function",

@@ -406,6 +406,9 @@ const MODEL_DICT: &[&str] = &[
     "rule m: count(c in cells where row(c) == col(c): v[c] > 5) >= 2\n",
     "rule k: for (a, b) in king: v[a] != v[b]\n",
     "rule x: for c in cells: (ndistinct(diagonal(c)) == v[c]) <=> mark[c] has \"X\"\n",
+    "rule q: for c in cells: v[c] % 3 != v[c] / 3 + 1\n",
+    "rule i: for (a, b) in orthogonal: v[a] - v[b] not in {-1, 1} or v[a] in {1, 3..5}\n",
+    "rule e: v[r1c1] == 1 => v[r1c2] == 99\n",
     // Sets and functions.
     "cells", "rows", "columns", "cols", "diagonals", "diagonal", "antidiagonal", "orthogonal",
     "king", "knight", "steps(", "row(", "col(", "diagonal(", "king(", "orthogonal(", "steps(t1)",
@@ -416,7 +419,8 @@ const MODEL_DICT: &[&str] = &[
     "v[r1c1]", "v[c]", "|v[a] - v[b]|",
     // Punctuation and operators.
     "(", ")", "[", "]", "{", "}", "|", ",", ":", "=", "==", "!=", "<", "<=", ">", ">=", "=>",
-    "<=>", "+", "-", "*", "..", "\"", "\"X\"", "\"\"", "#", "\n", " ", "\t", "\n}\n",
+    "<=>", "+", "-", "*", "/", "%", "..", "\"", "\"X\"", "\"\"", "#", "\n", " ", "\t", "\n}\n",
+    " in {1, 3}", " not in {2..4}", "{-1, 1}", "in {", "% 0", "/ v[c]",
     // Grid block tokens and cells, inside the grid and out.
     "x", "X", "+O", "O", ".", "---+---",
     "r1c1", "r9c9", "R2C3", "r0c1", "r1c0", "r10c10", "r256c256", "r99999999999999999999c1",
@@ -493,7 +497,8 @@ const HEAVY_NESTS: &[(&str, &str)] = &[
 /// Operators and operands for long flat chains (`v[r1c1] + v[r1c1] + ...`).
 #[rustfmt::skip]
 const CHAIN_OPS: &[&str] = &[
-    " + ", " - ", " * ", " and ", " or ", " => ", " <=> ", " == ", " != ", " < ", " <= ", ", ", " ",
+    " + ", " - ", " * ", " / ", " % ", " and ", " or ", " => ", " <=> ", " == ", " != ", " < ", " <= ",
+    ", ", " ", " in {1} ",
 ];
 #[rustfmt::skip]
 const CHAIN_TERMS: &[&str] = &[

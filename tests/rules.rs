@@ -117,3 +117,60 @@ fn integer_cells() {
         .run();
     snapshot!("integer.lp", ran.out.stdout);
 }
+
+#[test]
+fn membership_of_one_cell_removes_columns() {
+    // r1c2 is 2, 3 or 4 (r1c1 is the given 1); `in {1, 3}` leaves 3, and writes no row.
+    let out = Sdkc::new()
+        .model(&format!("{GRID}rule odd: v[r1c2] in {{1, 3}}\n"))
+        .args(&["compile", "-o", "-", "model.sdk"])
+        .run()
+        .out;
+    assert!(
+        out.stdout.contains(" r1c2: x_r1c2_3 = 1\n"),
+        "{}",
+        out.stdout
+    );
+    assert!(!out.stdout.contains("odd_"), "{}", out.stdout);
+}
+
+#[test]
+fn remainder_of_each_cell_is_a_weighted_row() {
+    // `v[c] % 3` of a one-hot cell is its columns weighted by 1, 2, 0, 1 (a weight 0 drops
+    // the column): one row, no auxiliary column.
+    let text = lp(
+        "m",
+        "rule m: sum(c in cells where row(c) == 2: v[c] % 3) == 4\n",
+        &[],
+    );
+    assert_eq!(text.matches(" m_").count(), 1, "{text}");
+    assert!(
+        text.contains(" m_1: 2 x_r2c1_2 + 2 x_r2c2_2 + x_r2c2_4 + x_r2c3_1"),
+        "{text}"
+    );
+    assert!(!text.contains("m_q") && !text.contains("m_r"), "{text}");
+}
+
+#[test]
+fn remainder_of_a_sum_with_integer_columns() {
+    snapshot!(
+        "remainder.lp",
+        lp(
+            "m",
+            "rule m: sum(c in cells where row(c) == 2: col(c) * v[c]) % 5 == 1\n",
+            &[]
+        )
+    );
+}
+
+#[test]
+fn membership_of_a_sum_picks_a_range() {
+    snapshot!(
+        "membership.lp",
+        lp(
+            "s",
+            "rule s: sum(c in cells where col(c) == 2: row(c) * v[c]) not in {15..22, 25}\n",
+            &[]
+        )
+    );
+}

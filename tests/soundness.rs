@@ -78,6 +78,23 @@ fn random_rule(rng: &mut Rng, n: usize, name: &str) -> String {
             cell(rng, n),
             n
         ),
+        // Remainder and floor division by a constant of either sign, of sums and of
+        // differences (negative dividends): tables, or q and r columns under `bigm`.
+        13 if rng.below(2) == 0 => {
+            let k = if rng.below(4) == 0 {
+                -2 - rng.below(2) as i64
+            } else {
+                2 + rng.below(2) as i64
+            };
+            let op = rng.pick(&["+", "-"]);
+            let (a, b) = (cell(rng, n), cell(rng, n));
+            if rng.below(2) == 0 {
+                let r = rng.below(k.unsigned_abs() as usize) as i64 * k.signum();
+                format!("(v[{a}] {op} v[{b}]) % {k} == {r}")
+            } else {
+                format!("(v[{a}] {op} v[{b}]) / {k} == {}", rng.below(6) as i64 - 2)
+            }
+        }
         14 => format!("ndistinct(king({c})) == v[{c}]", c = cell(rng, n)),
         15 => format!("ndistinct(orthogonal({c})) == v[{c}]", c = cell(rng, n)),
         // A disjunction around one cell under a guard (pair tables with a guard literal).
@@ -86,6 +103,7 @@ fn random_rule(rng: &mut Rng, n: usize, name: &str) -> String {
             c = cell(rng, n),
             d = cell(rng, n)
         ),
+        17 => language_rule(rng, n),
         _ => format!(
             "v[{a}] == 2 * v[{b}] or v[{b}] == 2 * v[{a}]",
             a = cell(rng, n),
@@ -93,6 +111,71 @@ fn random_rule(rng: &mut Rng, n: usize, name: &str) -> String {
         ),
     };
     format!("rule {name}{formulation}: {body}\n")
+}
+
+/// A rule of the language's later words: `in`, `%` and `/` inside linear rows, a
+/// consequence that can never hold.
+fn language_rule(rng: &mut Rng, n: usize) -> String {
+    match rng.below(6) {
+        // Membership: a cell's domain, or an expression (a kropki dot, a pair's sum).
+        0 | 1 => match rng.below(3) {
+            0 => format!("v[{}] in {}", cell(rng, n), set(rng, n)),
+            1 => format!("v[{}] not in {}", cell(rng, n), set(rng, n)),
+            _ => format!("v[{}] - v[{}] in {{-1, 1}}", cell(rng, n), cell(rng, n)),
+        },
+        // `%` and `/` of single cells inside a linear row: weighted one-hot columns.
+        2 => match rng.below(2) {
+            0 => format!(
+                "sum(c in cells where row(c) == col(c): v[c] % 3) == {}",
+                rng.below(2 * n)
+            ),
+            _ => format!(
+                "sum(c in cells where row(c) + col(c) == {}: v[c] / 2) == {}",
+                n + 1,
+                rng.below(n * n / 2)
+            ),
+        },
+        // `%` of a sum over a column: integer columns q and r.
+        3 => format!(
+            "sum(c in cells where col(c) == {}: v[c] * (row(c) % 2)) % 3 == {}",
+            1 + rng.below(n),
+            rng.below(3)
+        ),
+        _ => match rng.below(3) {
+            // A sum over an anti-diagonal in a set of ranges: binaries that pick a range.
+            0 => {
+                let a = n + rng.below(n * n - n);
+                let b = n + rng.below(n * n - n);
+                format!(
+                    "sum(c in cells where row(c) + col(c) == {}: v[c]) in {{{a}, {b}..{}}}",
+                    n + 1,
+                    b + rng.below(4)
+                )
+            }
+            1 => {
+                let lo = 3 + rng.below(2 * n - 4);
+                format!(
+                    "v[{}] + v[{}] not in {{{lo}..{}}}",
+                    cell(rng, n),
+                    cell(rng, n),
+                    lo + rng.below(3)
+                )
+            }
+            // A consequence that can never hold: `not (v[a] > 2)`.
+            _ => format!(
+                "v[{}] > 2 => v[{}] == {}",
+                cell(rng, n),
+                cell(rng, n),
+                n + 3
+            ),
+        },
+    }
+}
+
+/// A random set of values such as `{2, 3..4}` (the ranges may overlap).
+fn set(rng: &mut Rng, n: usize) -> String {
+    let (a, b) = (1 + rng.below(n), 1 + rng.below(n));
+    format!("{{{a}, {b}..{}}}", b + rng.below(2))
 }
 
 fn random_model(rng: &mut Rng, n: usize, bh: usize, bw: usize, givens: usize) -> String {

@@ -1,11 +1,13 @@
 //! Rule expressions: name resolution and type checking, from `ast::Expr` to `puzzle::Expr`.
-//! Every mistake is reported with the span of the offending text; a comparison whose sides'
-//! ranges cannot meet is reported as one that can never hold.
+//! Every mistake is reported with the span of the offending text. A comparison whose sides'
+//! ranges decide it (`v[c] > 9` with values 1..9) is folded to false or true; it is reported as
+//! a mistake only where it makes the whole rule constant, so `A => v[c] == 7` says `not A`.
 
 use std::collections::{BTreeMap, BTreeSet, HashMap};
 
 use crate::ast::{self, AggKind, BinOp, ExprKind, QuantKind};
 use crate::diagnostic::{Diagnostic, ErrorKind, SHOWN_PER_KIND, Span};
+use crate::ground::floor_div;
 use crate::puzzle::{Area, Binder, CellTerm, Expr, RelId, Relation, SetTerm, VarId};
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -18,9 +20,24 @@ enum Ty {
 /// A checked subexpression: a value, or a cell (which only `v[..]`, `mark[..]`, `row(..)` and
 /// relations take, so it never becomes an `Expr` of its own).
 enum Checked {
-    Value(Expr, Ty),
+    Value(Expr, Ty, Fold),
     Cell(CellTerm),
 }
+
+/// What a condition is for every grid when its comparisons decide it: its truth, and the
+/// comparisons (or membership tests) that make it so. `None`: it depends on the grid.
+type Fold = Option<(bool, Vec<Cause>)>;
+
+/// A comparison or membership test that holds for every grid, or for none.
+struct Cause {
+    span: Span,
+    what: &'static str,
+    holds: bool,
+    detail: String,
+}
+
+/// The largest number a rule may write (a literal, or an end of a range in a set).
+const MAX_NUMBER: u64 = 1_000_000_000;
 
 impl Ty {
     fn describe(self) -> &'static str {
@@ -85,7 +102,29 @@ impl<'a> Ctx<'a> {
     pub fn rule(&mut self, e: &ast::Expr) -> Option<(Expr, usize)> {
         self.next_var = 0;
         self.scope.clear();
-        let out = self.expect(e, Ty::Bool)?;
+        let (out, fold) = self.expect_fold(e, Ty::Bool)?;
+        // A rule that can never hold is a mistake: report the comparisons that make it so.
+        // So is one made to hold for every grid by a comparison that can never hold (`v[c] ==
+        // 10 => ...`, `not (v[c] > 9)`). One that comparisons which always hold make true
+        // (`v[c] > 0`) says nothing, harmlessly: it is kept, as it always was.
+        if let Some((rule_holds, mut causes)) = fold {
+            if rule_holds {
+                causes.retain(|c| !c.holds);
+            }
+            if causes.is_empty() {
+                return Some((out, self.next_var));
+            }
+            for c in causes {
+                let kind = ErrorKind::ConstantCondition {
+                    what: c.what,
+                    holds: c.holds,
+                    rule_holds,
+                    detail: c.detail,
+                };
+                self.error(c.span, kind);
+            }
+            return None;
+        }
         Some((out, self.next_var))
     }
 
@@ -94,9 +133,14 @@ impl<'a> Ctx<'a> {
     }
 
     fn expect(&mut self, e: &ast::Expr, ty: Ty) -> Option<Expr> {
+        self.expect_fold(e, ty).map(|(out, _)| out)
+    }
+
+    /// `expect`, and what the condition is for every grid if its comparisons decide it.
+    fn expect_fold(&mut self, e: &ast::Expr, ty: Ty) -> Option<(Expr, Fold)> {
         let found = match self.expr(e)? {
-            Checked::Value(out, t) if t == ty => return Some(out),
-            Checked::Value(_, t) => t,
+            Checked::Value(out, t, fold) if t == ty => return Some((out, fold)),
+            Checked::Value(_, t, _) => t,
             Checked::Cell(_) => Ty::Cell,
         };
         self.error(
@@ -112,7 +156,7 @@ impl<'a> Ctx<'a> {
     fn cell(&mut self, e: &ast::Expr) -> Option<CellTerm> {
         match self.expr(e)? {
             Checked::Cell(c) => Some(c),
-            Checked::Value(_, t) => {
+            Checked::Value(_, t, _) => {
                 self.error(
                     e.span,
                     ErrorKind::TypeMismatch {
@@ -127,9 +171,10 @@ impl<'a> Ctx<'a> {
 
     fn expr(&mut self, e: &ast::Expr) -> Option<Checked> {
         use ExprKind as K;
+        let mut fold = None;
         let (out, ty) = match &e.kind {
             K::Int(v) => {
-                if v.unsigned_abs() > 1_000_000_000 {
+                if v.unsigned_abs() > MAX_NUMBER {
                     self.error(e.span, ErrorKind::ValueTooLarge);
                     return None;
                 }
@@ -229,26 +274,58 @@ impl<'a> Ctx<'a> {
             },
             K::Abs(x) => (Expr::Abs(Box::new(self.expect(x, Ty::Int)?)), Ty::Int),
             K::Neg(x) => (Expr::Neg(Box::new(self.expect(x, Ty::Int)?)), Ty::Int),
-            K::Not(x) => (Expr::Not(Box::new(self.expect(x, Ty::Bool)?)), Ty::Bool),
+            K::Not(x) => {
+                let (x, f) = self.expect_fold(x, Ty::Bool)?;
+                fold = f.map(|(v, causes)| (!v, causes));
+                (Expr::Not(Box::new(x)), Ty::Bool)
+            }
             K::Binary(op, l, r) => {
                 let (operand, result) = match op {
                     BinOp::Iff | BinOp::Implies | BinOp::Or | BinOp::And => (Ty::Bool, Ty::Bool),
-                    BinOp::Add | BinOp::Sub | BinOp::Mul => (Ty::Int, Ty::Int),
+                    BinOp::Add | BinOp::Sub | BinOp::Mul | BinOp::Div | BinOp::Mod => {
+                        (Ty::Int, Ty::Int)
+                    }
                     _ => (Ty::Int, Ty::Bool),
                 };
                 // Check both sides even when the first fails, to report every mistake.
-                let lhs = self.expect(l, operand);
-                let rhs = self.expect(r, operand);
-                let (lhs, rhs) = (lhs?, rhs?);
-                let out = Expr::Bin(*op, Box::new(lhs), Box::new(rhs));
-                if result == Ty::Bool && operand == Ty::Int {
-                    self.never_holds(&out, e.span);
+                let lhs = self.expect_fold(l, operand);
+                let rhs = self.expect_fold(r, operand);
+                let ((lhs, fl), (rhs, fr)) = (lhs?, rhs?);
+                if matches!(op, BinOp::Div | BinOp::Mod) {
+                    self.divisor(*op, &rhs, r.span)?;
                 }
-                (out, result)
+                let out = Expr::Bin(*op, Box::new(lhs), Box::new(rhs));
+                if operand == Ty::Bool {
+                    fold = combine(*op, fl, fr);
+                }
+                if result == Ty::Bool && operand == Ty::Int {
+                    self.constant(out, e.span, &mut fold)
+                } else {
+                    (out, result)
+                }
+            }
+            K::In {
+                value,
+                set,
+                negated,
+            } => {
+                let x = self.expect(value, Ty::Int);
+                let ranges = self.int_set(set);
+                let mut out = Expr::In(Box::new(x?), ranges?);
+                if *negated {
+                    out = Expr::Not(Box::new(out));
+                }
+                self.constant(out, e.span, &mut fold)
             }
             K::Quant(kind, comp) => {
-                let (binder, set, filter, body) = self.comprehension(comp, Ty::Bool)?;
+                let (binder, set, filter, body, folds) = self.comprehension(comp, Ty::Bool)?;
                 let all = *kind == QuantKind::All;
+                fold = match folds {
+                    // No member is selected: `for` holds, `exists` does not.
+                    (Some((false, causes)), _) => Some((all, causes)),
+                    // The body is the same for every member (and the set is not empty).
+                    (_, body) => body,
+                };
                 (
                     Expr::Quant {
                         all,
@@ -266,7 +343,7 @@ impl<'a> Ctx<'a> {
                 } else {
                     Ty::Int
                 };
-                let (binder, set, filter, body) = self.comprehension(comp, body_ty)?;
+                let (binder, set, filter, body, _) = self.comprehension(comp, body_ty)?;
                 (
                     Expr::Agg {
                         kind: *kind,
@@ -295,7 +372,7 @@ impl<'a> Ctx<'a> {
                 (agg, Ty::Int)
             }
         };
-        Some(Checked::Value(out, ty))
+        Some(Checked::Value(out, ty, fold))
     }
 
     fn fresh(&mut self) -> VarId {
@@ -303,12 +380,14 @@ impl<'a> Ctx<'a> {
         self.next_var - 1
     }
 
+    /// A comprehension's parts, with what its filter and its body are for every grid where
+    /// their comparisons decide it.
     #[allow(clippy::type_complexity)]
     fn comprehension(
         &mut self,
         comp: &ast::Comprehension,
         body_ty: Ty,
-    ) -> Option<(Binder, SetTerm, Option<Box<Expr>>, Box<Expr>)> {
+    ) -> Option<(Binder, SetTerm, Option<Box<Expr>>, Box<Expr>, (Fold, Fold))> {
         let pair = matches!(comp.binder, ast::Binder::Pair(..));
         let set = self.set(&comp.set, pair)?;
         let depth = self.scope.len();
@@ -326,12 +405,21 @@ impl<'a> Ctx<'a> {
             }
         };
         let filter = match &comp.filter {
-            Some(f) => self.expect(f, Ty::Bool).map(|f| Some(Box::new(f))),
-            None => Some(None),
+            Some(f) => self
+                .expect_fold(f, Ty::Bool)
+                .map(|(f, fold)| (Some(Box::new(f)), fold)),
+            None => Some((None, None)),
         };
-        let body = self.expect(&comp.body, body_ty);
+        let body = self.expect_fold(&comp.body, body_ty);
         self.scope.truncate(depth);
-        Some((binder, set, filter?, Box::new(body?)))
+        let ((filter, filter_fold), (body, body_fold)) = (filter?, body?);
+        Some((
+            binder,
+            set,
+            filter,
+            Box::new(body),
+            (filter_fold, body_fold),
+        ))
     }
 
     /// Resolve what a quantifier ranges over. `pair` says whether two names are bound.
@@ -450,29 +538,117 @@ impl<'a> Ctx<'a> {
         self.relation_ids.get(name).copied()
     }
 
-    /// Report a comparison whose sides' ranges make it false for every grid.
-    fn never_holds(&mut self, e: &Expr, span: Span) {
-        let Expr::Bin(op, l, r) = e else { return };
-        let (Some((a, b)), Some((c, d))) = (self.bounds(l), self.bounds(r)) else {
-            return;
-        };
-        let impossible = match op {
-            BinOp::Eq => b < c || d < a,
-            BinOp::Ne => a == b && c == d && a == c,
-            BinOp::Lt => a >= d,
-            BinOp::Le => a > d,
-            BinOp::Gt => b <= c,
-            BinOp::Ge => b < c,
-            _ => false,
-        };
-        if impossible {
-            let detail =
-                format!("the left side is between {a} and {b}, the right side between {c} and {d}");
-            self.error(span, ErrorKind::NeverHolds { detail });
+    /// A comparison or membership test (`out`, written at `span`) that its sides' ranges
+    /// decide is folded to `Bool`, and `fold` says why; otherwise `out` is kept as it is.
+    fn constant(&self, out: Expr, span: Span, fold: &mut Fold) -> (Expr, Ty) {
+        match self.decided(&out) {
+            Some((holds, what, detail)) => {
+                let cause = Cause {
+                    span,
+                    what,
+                    holds,
+                    detail,
+                };
+                *fold = Some((holds, vec![cause]));
+                (Expr::Bool(holds), Ty::Bool)
+            }
+            None => (out, Ty::Bool),
+        }
+    }
+
+    /// Whether a comparison or membership test holds for every grid or for none, by the
+    /// ranges of its sides: its truth, what it is, and the ranges that decide it.
+    fn decided(&self, e: &Expr) -> Option<(bool, &'static str, String)> {
+        match e {
+            Expr::Bin(op, l, r) => {
+                let ((a, b), (c, d)) = (self.bounds(l)?, self.bounds(r)?);
+                let (always, never) = match op {
+                    BinOp::Eq => (a == b && c == d && a == c, b < c || d < a),
+                    BinOp::Ne => (b < c || d < a, a == b && c == d && a == c),
+                    BinOp::Lt => (b < c, a >= d),
+                    BinOp::Le => (b <= c, a > d),
+                    BinOp::Gt => (a > d, b <= c),
+                    BinOp::Ge => (a >= d, b < c),
+                    _ => return None,
+                };
+                let detail = format!(
+                    "the left side is between {a} and {b}, the right side between {c} and {d}"
+                );
+                (always || never).then_some((always, "comparison", detail))
+            }
+            // `e in {...}`, or `e not in {...}`.
+            Expr::In(..) | Expr::Not(_) => {
+                let (negated, inner) = match e {
+                    Expr::Not(x) => (true, x.as_ref()),
+                    _ => (false, e),
+                };
+                let Expr::In(x, ranges) = inner else {
+                    return None;
+                };
+                let (a, b) = self.bounds(x)?;
+                let always = ranges.iter().any(|&(lo, hi)| lo <= a && b <= hi);
+                let never = ranges.iter().all(|&(lo, hi)| hi < a || b < lo);
+                let has = if always { "every" } else { "no" };
+                let detail = format!(
+                    "the left side is between {a} and {b}, and the set has {has} number in that range"
+                );
+                (always || never).then_some((always != negated, "membership test", detail))
+            }
+            _ => None,
+        }
+    }
+
+    /// The ranges of a set `{1, 3..5}`, checked, sorted and merged.
+    fn int_set(&mut self, items: &[ast::Spanned<(i64, i64)>]) -> Option<Vec<(i64, i64)>> {
+        let mut ranges = Vec::new();
+        let mut ok = true;
+        for item in items {
+            let (lo, hi) = item.value;
+            if lo.unsigned_abs() > MAX_NUMBER || hi.unsigned_abs() > MAX_NUMBER {
+                self.error(item.span, ErrorKind::ValueTooLarge);
+                ok = false;
+            } else if lo > hi {
+                self.error(item.span, ErrorKind::EmptySetRange { lo, hi });
+                ok = false;
+            } else {
+                ranges.push((lo, hi));
+            }
+        }
+        if !ok {
+            return None;
+        }
+        ranges.sort_unstable();
+        let mut merged: Vec<(i64, i64)> = Vec::with_capacity(ranges.len());
+        for (lo, hi) in ranges {
+            match merged.last_mut() {
+                Some(last) if lo <= last.1 + 1 => last.1 = last.1.max(hi),
+                _ => merged.push((lo, hi)),
+            }
+        }
+        Some(merged)
+    }
+
+    /// The divisor of `/` and `%` must be known before solving and never 0, so every backend
+    /// divides by a constant, exactly.
+    fn divisor(&mut self, op: BinOp, d: &Expr, span: Span) -> Option<()> {
+        let op = if op == BinOp::Div { "/" } else { "%" };
+        if depends_on_cells(d) {
+            self.error(span, ErrorKind::DivisorNotKnown { op });
+            return None;
+        }
+        match self.bounds(d) {
+            Some((a, b)) if a > 0 || b < 0 => Some(()),
+            // (A data expression always has a range; `(0, 0)` would only be a fallback.)
+            range => {
+                let (lo, hi) = range.unwrap_or((0, 0));
+                self.error(span, ErrorKind::DivisionByZero { op, lo, hi });
+                None
+            }
         }
     }
 
     /// The range of an integer expression over all grids, where it is easy to tell.
+    /// Saturating, as grounding computes constants.
     fn bounds(&self, e: &Expr) -> Option<(i64, i64)> {
         Some(match e {
             Expr::Int(v) => (*v, *v),
@@ -481,33 +657,134 @@ impl<'a> Ctx<'a> {
             Expr::Col(_) => (1, self.cols as i64),
             Expr::Neg(x) => {
                 let (a, b) = self.bounds(x)?;
-                (-b, -a)
+                (b.saturating_neg(), a.saturating_neg())
             }
             Expr::Abs(x) => {
                 let (a, b) = self.bounds(x)?;
                 if a >= 0 {
                     (a, b)
                 } else if b <= 0 {
-                    (-b, -a)
+                    (b.saturating_neg(), a.saturating_neg())
                 } else {
-                    (0, b.max(-a))
+                    (0, b.max(a.saturating_neg()))
                 }
             }
-            Expr::Bin(BinOp::Add, l, r) => {
+            Expr::Bin(op, l, r) => {
                 let ((a, b), (c, d)) = (self.bounds(l)?, self.bounds(r)?);
-                (a + c, b + d)
+                match op {
+                    BinOp::Add => (a.saturating_add(c), b.saturating_add(d)),
+                    BinOp::Sub => (a.saturating_sub(d), b.saturating_sub(c)),
+                    BinOp::Mul => corners(a, b, c, d, i64::saturating_mul)?,
+                    // A divisor's range never holds 0 (checked before this is asked): floor
+                    // division is monotonic in each side, so the corners bound it.
+                    BinOp::Div if c > 0 || d < 0 => corners(a, b, c, d, floor_div)?,
+                    BinOp::Mod if c > 0 || d < 0 => {
+                        // Within one block of a constant divisor, `x % k` is `x - k * q`.
+                        let q = floor_div(a, c);
+                        if c == d && floor_div(b, c) == q {
+                            let kq = c.saturating_mul(q);
+                            (a.saturating_sub(kq), b.saturating_sub(kq))
+                        } else if c > 0 {
+                            (0, d - 1)
+                        } else {
+                            (c + 1, 0)
+                        }
+                    }
+                    _ => return None,
+                }
             }
-            Expr::Bin(BinOp::Sub, l, r) => {
-                let ((a, b), (c, d)) = (self.bounds(l)?, self.bounds(r)?);
-                (a - d, b - c)
-            }
-            Expr::Bin(BinOp::Mul, l, r) => {
-                let ((a, b), (c, d)) = (self.bounds(l)?, self.bounds(r)?);
-                let p = [a * c, a * d, b * c, b * d];
-                (*p.iter().min()?, *p.iter().max()?)
+            Expr::Agg {
+                kind,
+                binder,
+                set,
+                body,
+                ..
+            } => {
+                let n = self.members_at_most(*binder, set);
+                match kind {
+                    AggKind::Count => (0, n),
+                    AggKind::Sum => {
+                        // A filter may leave out any member.
+                        let (a, b) = self.bounds(body)?;
+                        (a.min(0).saturating_mul(n), b.max(0).saturating_mul(n))
+                    }
+                    AggKind::NDistinct => {
+                        let (a, b) = self.bounds(body)?;
+                        (0, n.min(b.saturating_sub(a).saturating_add(1)))
+                    }
+                }
             }
             _ => return None,
         })
+    }
+
+    /// At most how many members a binder takes from a set.
+    fn members_at_most(&self, binder: Binder, set: &SetTerm) -> i64 {
+        let n = match set {
+            SetTerm::Cells(c) => c.len() as i64,
+            SetTerm::Neighbours(rel, _) => self.relations[*rel].offsets.len() as i64,
+            SetTerm::Pairs(rel) => {
+                return (self.rows * self.cols * self.relations[*rel].offsets.len()) as i64;
+            }
+            SetTerm::Steps(c) => return c.len().saturating_sub(1) as i64,
+        };
+        match binder {
+            Binder::One(_) => n,
+            Binder::Pair(..) => n * (n - 1).max(0) / 2,
+        }
+    }
+}
+
+/// The smallest and largest of `f` at the four corners of two ranges.
+fn corners(a: i64, b: i64, c: i64, d: i64, f: fn(i64, i64) -> i64) -> Option<(i64, i64)> {
+    let p = [f(a, c), f(a, d), f(b, c), f(b, d)];
+    Some((*p.iter().min()?, *p.iter().max()?))
+}
+
+/// Whether an expression reads cell values (a divisor must not).
+fn depends_on_cells(e: &Expr) -> bool {
+    match e {
+        Expr::Value(_) => true,
+        Expr::Int(_) | Expr::Bool(_) | Expr::Row(_) | Expr::Col(_) | Expr::HasMark(..) => false,
+        Expr::Neg(x) | Expr::Abs(x) | Expr::Not(x) | Expr::In(x, _) => depends_on_cells(x),
+        Expr::Bin(_, l, r) => depends_on_cells(l) || depends_on_cells(r),
+        Expr::Quant { filter, body, .. } | Expr::Agg { filter, body, .. } => {
+            depends_on_cells(body) || filter.as_deref().is_some_and(depends_on_cells)
+        }
+    }
+}
+
+/// What `l op r` is for every grid, from what its sides are: `and` is false when either side
+/// is (the sides that are false are the causes), true when both are; `or` the other way round;
+/// `a => b` is `not a or b`; `<=>` is decided when both sides are.
+fn combine(op: BinOp, l: Fold, r: Fold) -> Fold {
+    let (l, r, decisive) = match op {
+        BinOp::And => (l, r, false),
+        BinOp::Or => (l, r, true),
+        BinOp::Implies => (l.map(|(v, c)| (!v, c)), r, true),
+        _ => {
+            return match (l, r) {
+                (Some((a, mut ca)), Some((b, cb))) => {
+                    ca.extend(cb);
+                    Some((a == b, ca))
+                }
+                _ => None,
+            };
+        }
+    };
+    match (l, r) {
+        (Some((a, mut ca)), Some((b, cb))) => {
+            if a == b {
+                ca.extend(cb);
+                Some((a, ca))
+            } else if a == decisive {
+                Some((a, ca))
+            } else {
+                Some((b, cb))
+            }
+        }
+        (Some((a, c)), None) | (None, Some((a, c))) if a == decisive => Some((a, c)),
+        _ => None,
     }
 }
 

@@ -176,6 +176,7 @@ fn bounds(g: &G, b: &Builder) -> Option<(i64, i64)> {
             match op {
                 BinOp::Add => (a + c, bb + d),
                 BinOp::Sub => (a - d, bb - c),
+                BinOp::Div | BinOp::Mod => div_bounds(*op, a, bb, c),
                 _ => {
                     let p = [a * c, a * d, bb * c, bb * d];
                     (*p.iter().min()?, *p.iter().max()?)
@@ -347,6 +348,10 @@ fn fold_ndistinct(g: G, b: &Builder) -> G {
             (l, r) => G::Arith(op, Box::new(l), Box::new(r)),
         },
         G::Cmp(op, l, r) => ground::cmp(op, *f(l), *f(r)),
+        G::In(x, ranges) => match fold_ndistinct(*x, b) {
+            G::Int(v) => G::Bool(ground::contains(&ranges, v)),
+            x => G::In(Box::new(x), ranges),
+        },
         G::And(v) => ground::and(v.into_iter().map(|x| fold_ndistinct(x, b)).collect()),
         G::Or(v) => ground::or(v.into_iter().map(|x| fold_ndistinct(x, b)).collect()),
         G::Sum(v) => G::Sum(v.into_iter().map(|x| fold_ndistinct(x, b)).collect()),
@@ -583,7 +588,8 @@ impl Enc<'_, '_> {
                 Ok(())
             }
             G::Cmp(op, l, r) => self.compare(*op, l, r, guard),
-            _ => unreachable!("a ground condition is a constant, and, or, or a comparison"),
+            G::In(x, ranges) => self.member(x, ranges, guard),
+            _ => unreachable!("a ground condition is a constant, and, or, a comparison or `in`"),
         }
     }
 
@@ -754,6 +760,12 @@ impl Enc<'_, '_> {
             G::Neg(x) => self.lin(x)?.scaled(-1),
             G::Arith(BinOp::Add, a, b) => self.lin(a)?.plus(self.lin(b)?),
             G::Arith(BinOp::Sub, a, b) => self.lin(a)?.plus(self.lin(b)?.scaled(-1)),
+            G::Arith(op @ (BinOp::Div | BinOp::Mod), x, k) => {
+                let G::Int(k) = **k else {
+                    unreachable!("grounding makes every divisor a number")
+                };
+                self.divide(*op, g, x, k)?
+            }
             G::Arith(_, a, b) => match (a.as_ref(), b.as_ref()) {
                 (G::Int(k), x) | (x, G::Int(k)) => self.lin(x)?.scaled(*k),
                 (G::Count(c), x) | (x, G::Count(c)) if c.len() == 1 => {
@@ -813,6 +825,132 @@ impl Enc<'_, '_> {
             G::NDistinct(items) => self.ndistinct(items)?,
             _ => unreachable!("not a number"),
         })
+    }
+
+    /// `x / k` or `x % k` (the whole of it, `g`) for a number k: on one one-hot cell a sum of
+    /// its columns weighted by the result for each value, exact with nothing new; otherwise
+    /// integer columns q and r with `x = k q + r` and r between 0 and k - 1 (k + 1 and 0 for
+    /// k < 0), which fixes both for every integer x. A range of x within one multiple of k
+    /// needs neither: q is a number there.
+    fn divide(&mut self, op: BinOp, g: &G, x: &G, k: i64) -> Result<Lin, String> {
+        if !self.p.integer_cells
+            && let [c] = cells_of(x).into_iter().collect::<Vec<_>>()[..]
+        {
+            let cols = self.b.cell_columns[c].clone();
+            let values: Vec<i64> = cols
+                .iter()
+                .map(|&(v, _)| ground::eval_int(g, &|_| v))
+                .collect();
+            return Ok(Lin {
+                terms: cols
+                    .iter()
+                    .zip(&values)
+                    .map(|(&(_, col), &f)| (col, f))
+                    .collect(),
+                constant: 0,
+                lo: values.iter().copied().min().unwrap_or(0),
+                hi: values.iter().copied().max().unwrap_or(0),
+            });
+        }
+        let x = self.lin(x)?;
+        let (qlo, qhi) = div_bounds(BinOp::Div, x.lo, x.hi, k);
+        if qlo == qhi {
+            return Ok(match op {
+                BinOp::Div => Lin::constant(qlo),
+                _ => x.plus(Lin::constant(-k * qlo)),
+            });
+        }
+        let (rlo, rhi) = if k > 0 { (0, k - 1) } else { (k + 1, 0) };
+        let q = self.aux_column("q", qlo, qhi);
+        let r = self.aux_column("r", rlo, rhi);
+        let ql = Lin {
+            terms: vec![(q, 1)],
+            constant: 0,
+            lo: qlo,
+            hi: qhi,
+        };
+        let rl = Lin {
+            terms: vec![(r, 1)],
+            constant: 0,
+            lo: rlo,
+            hi: rhi,
+        };
+        // x - k q - r = 0.
+        let def = x.plus(ql.clone().scaled(-k)).plus(rl.clone().scaled(-1));
+        self.add_row(def, Sense::Eq, 0, None);
+        Ok(if op == BinOp::Div { ql } else { rl })
+    }
+
+    /// `x in ranges` (with a guard: only when the guard literal is 1). On a one-hot cell, its
+    /// columns for the values in the set sum to 1; otherwise the ranges that meet x's range
+    /// each get a binary z_i, one of them is chosen, and x lies between the chosen range's
+    /// ends: `sum z = 1`, `x >= sum lo_i z_i`, `x <= sum hi_i z_i` (one range needs no z).
+    /// Under a guard g, `sum z = g` and the ends of x's own range stand in when g is 0.
+    fn member(&mut self, x: &G, ranges: &[(i64, i64)], guard: Option<Lit>) -> Result<(), String> {
+        if let (G::Val(c), false) = (x, self.p.integer_cells) {
+            let cols = &self.b.cell_columns[*c];
+            let inside: Vec<(usize, i64)> = cols
+                .iter()
+                .filter(|&&(v, _)| ground::contains(ranges, v))
+                .map(|&(_, col)| (col, 1))
+                .collect();
+            if inside.len() == cols.len() {
+                return Ok(()); // every value left is in the set
+            }
+            let lin = Lin {
+                terms: inside,
+                constant: 0,
+                lo: 0,
+                hi: 1,
+            };
+            self.add_row(lin, Sense::Ge, 1, guard);
+            return Ok(());
+        }
+        let x = self.lin(x)?.normalized();
+        let meet: Vec<(i64, i64)> = ranges
+            .iter()
+            .filter(|&&(lo, hi)| lo <= x.hi && x.lo <= hi)
+            .map(|&(lo, hi)| (lo.max(x.lo), hi.min(x.hi)))
+            .collect();
+        match meet[..] {
+            [] => self.post(&G::Bool(false), guard),
+            [(lo, hi)] => {
+                self.add_row(x.clone(), Sense::Ge, lo, guard);
+                self.add_row(x, Sense::Le, hi, guard);
+                Ok(())
+            }
+            _ => {
+                let z: Vec<usize> = meet.iter().map(|_| self.aux_column("z", 0, 1)).collect();
+                // sum z = g (1 without a guard).
+                let (mut terms, mut rhs): (Vec<(usize, i64)>, i64) =
+                    (z.iter().map(|&c| (c, 1)).collect(), 0);
+                match guard {
+                    Some(g) => push_lit(&mut terms, &mut rhs, g, -1),
+                    None => rhs = 1,
+                }
+                let name = self.row_name();
+                self.b.row(name, terms, Sense::Eq, rhs);
+                // x - sum lo_i z_i + x.lo g >= x.lo (without a guard: x - sum lo_i z_i >= 0),
+                // and the same with the upper ends and <=.
+                for (sense, end) in [(Sense::Ge, 0), (Sense::Le, 1)] {
+                    let own = if end == 0 { x.lo } else { x.hi };
+                    let mut terms = x.terms.clone();
+                    terms.extend(
+                        z.iter()
+                            .zip(&meet)
+                            .map(|(&c, r)| (c, -if end == 0 { r.0 } else { r.1 })),
+                    );
+                    let mut rhs = -x.constant;
+                    if let Some(g) = guard {
+                        push_lit(&mut terms, &mut rhs, g, own);
+                        rhs += own;
+                    }
+                    let name = self.row_name();
+                    self.b.row(name, terms, sense, rhs);
+                }
+                Ok(())
+            }
+        }
     }
 
     /// ndistinct over cells: y_k = OR_c x[c,k], y_k >= x[c,k] for each c and
@@ -1129,6 +1267,18 @@ impl Enc<'_, '_> {
         }
         let name = self.row_name();
         self.b.row(name, terms, Sense::Le, rhs);
+    }
+}
+
+/// The range of `x / k` (`op` `Div`) or `x % k` for x in `lo..=hi` and a number k other than 0.
+fn div_bounds(op: BinOp, lo: i64, hi: i64, k: i64) -> (i64, i64) {
+    let (a, b) = (ground::floor_div(lo, k), ground::floor_div(hi, k));
+    match op {
+        BinOp::Div => (a.min(b), a.max(b)),
+        // Within one multiple of k, `x % k` is `x - k q`.
+        _ if a == b => (lo - k * a, hi - k * a),
+        _ if k > 0 => (0, k - 1),
+        _ => (k + 1, 0),
     }
 }
 
