@@ -91,7 +91,11 @@ pub fn check_grid(p: &Puzzle, grid: &[i64]) -> Vec<check::Violation> {
 
 /// Up to `limit` grids of `p` (unchecked), from `backend` prepared for it: the short way to
 /// count a puzzle's solutions or compare backends.
-pub fn grids(backend: &dyn Backend, p: &Puzzle, limit: usize) -> Result<Vec<Vec<i64>>, solve::Error> {
+pub fn grids(
+    backend: &dyn Backend,
+    p: &Puzzle,
+    limit: usize,
+) -> Result<Vec<Vec<i64>>, solve::Error> {
     let mut out = Vec::new();
     backend
         .prepare(p)?

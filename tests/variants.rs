@@ -63,8 +63,9 @@ fn proves_unique(name: &str, solver: &str) {
         "{name} with {solver}"
     );
     assert!(
-        out.stderr
-            .contains(&format!("unique: {solver} proved there is no other solution")),
+        out.stderr.contains(&format!(
+            "unique: {solver} proved there is no other solution"
+        )),
         "{name} with {solver}: {}",
         out.stderr
     );
@@ -79,30 +80,38 @@ macro_rules! unique {
     };
 }
 
+// The builtin search. Left out, slower than this file's 20 s:
+// disjoint-barbed-cross      no solution found in 60 s
+// little-killer-ctc          no solution found in 60 s
+// region-sum-lm-00098I       46 s
+// region-sum-raw-spaghetti   no solution found in 60 s
+// sandwich-between-1-and-9   the grid found, no proof of uniqueness in 60 s
+// skyscraper-ctc             no solution found in 60 s
+// x-sum-ctc                  the grid found, no proof of uniqueness in 60 s
 unique!(builtin {
-    anti_king_knight_reddit: "anti-king-knight-reddit",         // 0.01 s
-    anti_knight_ctc: "anti-knight-ctc",                         // 0.01 s
-    arrow_sugarroad: "arrow-sugarroad",                         // 7.4 s
-    between_lines_svs173: "between-lines-svs173",               // 0.01 s
+    anti_king_knight_reddit: "anti-king-knight-reddit", // 0.01 s
+    anti_knight_ctc: "anti-knight-ctc",                 // 0.01 s
+    arrow_sugarroad: "arrow-sugarroad",                 // 7.4 s
+    between_lines_svs173: "between-lines-svs173",       // 0.01 s
     disjoint_doggo_experiment_8: "disjoint-doggo-experiment-8", // 0.26 s
-    little_killer_2: "little-killer-2",                         // 0.01 s
-    odd_even_ctc: "odd-even-ctc",                               // 0.01 s
-    palindrome_svs013: "palindrome-svs013",                     // 0.01 s
-    quadruple_repeated: "quadruple-repeated",                   // 0.23 s
-    renban_leven: "renban-leven",                               // 1.1 s
-    whispers_german: "whispers-german",                         // 0.03 s
-    windoku_sudocue: "windoku-sudocue",                         // 0.01 s
-    xv_strict_ctc: "xv-strict-ctc",                             // 0.02 s
-    // Left out, slower than this file's 20 s:
-    //   disjoint-barbed-cross      no solution found in 60 s
-    //   little-killer-ctc          no solution found in 60 s
-    //   region-sum-lm-00098I       46 s
-    //   region-sum-raw-spaghetti   no solution found in 60 s
-    //   sandwich-between-1-and-9   the grid found, no proof of uniqueness in 60 s
-    //   skyscraper-ctc             no solution found in 60 s
-    //   x-sum-ctc                  the grid found, no proof of uniqueness in 60 s
+    little_killer_2: "little-killer-2",                 // 0.01 s
+    odd_even_ctc: "odd-even-ctc",                       // 0.01 s
+    palindrome_svs013: "palindrome-svs013",             // 0.01 s
+    quadruple_repeated: "quadruple-repeated",           // 0.23 s
+    renban_leven: "renban-leven",                       // 1.1 s
+    whispers_german: "whispers-german",                 // 0.03 s
+    windoku_sudocue: "windoku-sudocue",                 // 0.01 s
+    xv_strict_ctc: "xv-strict-ctc",                     // 0.02 s
 });
 
+// HiGHS. Left out, slower than a few seconds:
+// disjoint-barbed-cross        no proof of uniqueness in 60 s (about 110 s with a 120 s limit)
+// disjoint-doggo-experiment-8  21 s
+// region-sum-lm-00098I         28 s
+// region-sum-raw-spaghetti     no solution found in 60 s (about 110 s with a 120 s limit)
+// renban-leven                 22 s
+// sandwich-between-1-and-9     15 s
+// x-sum-ctc                    14 s
 unique!(highs {
     anti_king_knight_reddit: "anti-king-knight-reddit", // 0.19 s
     anti_knight_ctc: "anti-knight-ctc",                 // 0.09 s
@@ -117,14 +126,6 @@ unique!(highs {
     whispers_german: "whispers-german",                 // 0.27 s
     windoku_sudocue: "windoku-sudocue",                 // 0.05 s
     xv_strict_ctc: "xv-strict-ctc",                     // 0.20 s
-    // Left out, slower than a few seconds:
-    //   disjoint-barbed-cross        no proof of uniqueness in 60 s (109 s with a 120 s limit)
-    //   disjoint-doggo-experiment-8  21 s
-    //   region-sum-lm-00098I         28 s
-    //   region-sum-raw-spaghetti     no solution found in 60 s (108 s with a 120 s limit)
-    //   renban-leven                 22 s
-    //   sandwich-between-1-and-9     15 s
-    //   x-sum-ctc                    14 s
 });
 
 /// Every file in `examples/variants/` is in `VARIANTS` (so the lists above say what becomes of
@@ -145,7 +146,10 @@ fn every_variant_is_listed_with_its_published_grid() {
     for name in VARIANTS {
         let grid = published(name);
         assert_eq!(grid.len(), 9, "{name}: rows of the published grid");
-        assert!(grid.iter().all(|r| r.len() == 9), "{name}: a row of the published grid");
+        assert!(
+            grid.iter().all(|r| r.len() == 9),
+            "{name}: a row of the published grid"
+        );
         let out = sdkc(&["check", &path(name)]);
         assert_eq!(out.code, 0, "{name}:\n{}{}", out.stdout, out.stderr);
     }
