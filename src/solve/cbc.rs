@@ -8,7 +8,9 @@
 use std::ffi::OsString;
 use std::path::Path;
 
-use super::mip::{Options, Outcome, Runner, agreement, index_by_name, number, solve_with_row};
+use super::mip::{
+    Options, Outcome, Runner, agreement, index_by_name, log_number, number, solve_with_row,
+};
 use super::process::Run;
 use super::{Error, MipSolver};
 use crate::mip::Mip;
@@ -69,11 +71,10 @@ impl MipSolver for Cbc {
 
     /// `Enumerated nodes:               0` and `Total iterations:               24`.
     fn statistics(&self, log: &str) -> (Option<u64>, Option<u64>) {
-        let field = |name: &str| {
-            log.lines()
-                .find_map(|l| l.trim().strip_prefix(name)?.trim().parse().ok())
-        };
-        (field("Enumerated nodes:"), field("Total iterations:"))
+        (
+            log_number(log, "Enumerated nodes:"),
+            log_number(log, "Total iterations:"),
+        )
     }
 
     /// With one-hot cells, "another grid than `last`?" is asked two ways at once (two

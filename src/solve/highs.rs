@@ -7,7 +7,7 @@ use std::ffi::OsString;
 use std::path::Path;
 
 use super::MipSolver;
-use super::mip::{Options, Outcome, index_by_name, number};
+use super::mip::{Options, Outcome, index_by_name, log_number, number};
 use crate::mip::Mip;
 
 pub struct Highs;
@@ -69,11 +69,7 @@ impl MipSolver for Highs {
 
     /// The solving report's `  Nodes             0` and `  LP iterations     24`.
     fn statistics(&self, log: &str) -> (Option<u64>, Option<u64>) {
-        let field = |name: &str| {
-            log.lines()
-                .find_map(|l| l.trim().strip_prefix(name)?.trim().parse().ok())
-        };
-        (field("Nodes"), field("LP iterations"))
+        (log_number(log, "Nodes"), log_number(log, "LP iterations"))
     }
 }
 

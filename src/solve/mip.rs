@@ -507,6 +507,13 @@ pub fn forbid_values(mip: &mut Mip, assignment: &[(Cell, i64)], name: &str) {
     });
 }
 
+/// The number after `name` at the start of the first log line that has one (`Enumerated
+/// nodes:    0`), for a solver's statistics.
+pub(super) fn log_number(log: &str, name: &str) -> Option<u64> {
+    log.lines()
+        .find_map(|l| l.trim().strip_prefix(name)?.trim().parse().ok())
+}
+
 /// How far from an integer, or outside its bounds, a value may be: the solvers' own default
 /// feasibility tolerance. Beyond it the file is not a solution of the model sdkc wrote.
 const TOLERANCE: f64 = 1e-6;
