@@ -6,9 +6,9 @@
 //!   published).
 //! - `run --unique` proves the published grid the only one, with the builtin search and with
 //!   HiGHS, for every puzzle that solver proves in a few seconds. The times in the comments are
-//!   `run --unique` on one core of the machine this was written on; the puzzles left out name
-//!   theirs. The solvers getting faster is the next issue's work: move a puzzle into the lists
-//!   when it is proved in seconds.
+//!   `run --unique` of the release build, one run at a time on the 2-core machine this was
+//!   written on; the puzzles left out name theirs. The solvers getting faster is the next
+//!   issue's work: move a puzzle into the lists when it is proved in seconds.
 
 mod common;
 use common::{expected_grid, printed_grid, root, sdkc};
