@@ -374,21 +374,8 @@ mod tests {
     //! the space glpsol ends them with stays visible.
     use super::*;
 
-    /// Columns x_r1c2_2, x_r2c1_2, x_r2c2_1, x_r2c2_2.
-    fn mip() -> Mip {
-        let p = crate::load(
-            "t.sdk",
-            b"grid 2x2\ngivens \"1...\"\nrule distinct rows, columns\n",
-            None,
-        )
-        .unwrap();
-        let m = crate::lower::lower(&p).unwrap();
-        assert_eq!(
-            (0..4).map(|c| m.column_name(c)).collect::<Vec<_>>(),
-            ["x_r1c2_2", "x_r2c1_2", "x_r2c2_1", "x_r2c2_2"]
-        );
-        m
-    }
+    /// Columns x_r1c2_2, x_r2c1_2, x_r2c2_1, x_r2c2_2: the readers' shared 2x2 model.
+    use crate::solve::mip::tests::mip;
 
     /// Lines 8 to 19: the rows' table and the blank line after it.
     const ROWS: &str = concat!(

@@ -623,14 +623,15 @@ pub(super) fn index_by_name(mip: &Mip) -> std::collections::HashMap<&str, usize>
 }
 
 #[cfg(test)]
-mod tests {
+pub(super) mod tests {
     //! The readers on solution files as CBC 2.10.8 and HiGHS 1.15.1 write them (status lines
     //! and layouts copied from real runs), for the cases a sudoku rarely provokes.
     use super::*;
     use crate::solve::{cbc, highs};
 
-    /// A 2x2 Latin square with r1c1 = 1: columns x_r1c2_2, x_r2c1_2, x_r2c2_1, x_r2c2_2.
-    fn mip() -> Mip {
+    /// A 2x2 Latin square with r1c1 = 1: columns x_r1c2_2, x_r2c1_2, x_r2c2_1, x_r2c2_2. The
+    /// model every solver's reader tests read their files against.
+    pub(in crate::solve) fn mip() -> Mip {
         let p = crate::load(
             "t.sdk",
             b"grid 2x2\ngivens \"1...\"\nrule distinct rows, columns\n",
