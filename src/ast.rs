@@ -48,8 +48,10 @@ pub enum StatementKind {
     },
     Area {
         name: Spanned<String>,
-        cells: Vec<Spanned<CellRef>>,
+        cells: Vec<Spanned<Path>>,
     },
+    /// `define NAME(PARAM: KIND, ...): BODY`: a rule with parameters.
+    Define(Definition),
     Rule {
         name: Option<Spanned<String>>,
         /// `rule NAME (bigm): ...`: the formulation asked for this rule.
@@ -87,6 +89,26 @@ pub enum BoxShape {
 pub struct CellRef {
     pub row: u64,
     pub col: u64,
+}
+
+/// A cell, or a path through straight runs (`r1c1-r1c5-r3c5`): the cells where it starts and
+/// turns and ends, as written; the analyzer fills in the cells between and checks each run.
+pub type Path = Vec<Spanned<CellRef>>;
+
+/// A rule with parameters (`define cage(total: number, cells: cells): ...`).
+#[derive(Debug, Clone)]
+pub struct Definition {
+    pub name: Spanned<String>,
+    pub params: Vec<Param>,
+    pub body: Expr,
+}
+
+/// One parameter of a definition: its name and its kind as written (`number`, `cell`,
+/// `cells`; the analyzer checks the kind).
+#[derive(Debug, Clone)]
+pub struct Param {
+    pub name: Spanned<String>,
+    pub kind: Spanned<String>,
 }
 
 /// Per-cell data: either a `{ ... }` block or the one-line community form in a string.
@@ -179,6 +201,8 @@ pub enum ExprKind {
     Int(i64),
     Cell(CellRef),
     Var(String),
+    /// A list of cells written out as an argument (`r1c1 r1c2`, `r1c1-r1c5`).
+    Cells(Vec<Spanned<Path>>),
     Value(Box<Expr>),
     Mark(Box<Expr>, Spanned<String>),
     Call(Spanned<String>, Vec<Expr>),

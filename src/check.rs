@@ -212,6 +212,10 @@ impl Eval<'_> {
                 let marks = &self.p.marks[self.cell(*c)];
                 m.chars().all(|ch| marks.contains(ch))
             }
+            Expr::Clued(a, b, pairs) => {
+                let (a, b) = (self.cell(*a), self.cell(*b));
+                pairs.contains(&(a.min(b), a.max(b)))
+            }
             Expr::Not(x) => !self.truth(x),
             Expr::In(x, ranges) => {
                 let v = self.number(x);
@@ -258,6 +262,7 @@ impl Eval<'_> {
             Expr::Int(v) => *v,
             Expr::Value(c) => self.grid[self.cell(*c)],
             Expr::Row(c) => (self.cell(*c) / self.p.cols + 1) as i64,
+            Expr::Lookup(c, table) => table[self.cell(*c)],
             Expr::Col(c) => (self.cell(*c) % self.p.cols + 1) as i64,
             Expr::Neg(x) => self.number(x).saturating_neg(),
             Expr::Abs(x) => self.number(x).saturating_abs(),

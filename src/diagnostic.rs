@@ -249,6 +249,41 @@ pub enum ErrorKind {
         first: String,
         second: String,
     },
+    /// A run of a path (`r1c1-r2c3`) that is not along a row, a column or a diagonal.
+    PathNotStraight {
+        from: String,
+        to: String,
+    },
+    /// A parameter kind other than `number`, `cell` and `cells`.
+    UnknownParamKind {
+        kind: String,
+    },
+    /// An argument of the wrong kind for a defined rule's parameter.
+    ArgumentKind {
+        rule: String,
+        param: String,
+        expected: &'static str,
+        found: &'static str,
+    },
+    /// A definition that calls itself, directly or through others.
+    RecursiveDefinition {
+        name: String,
+    },
+    /// A mistake inside a defined rule, for the arguments of one call: the rule, the mistake's
+    /// message, and where the rule is defined when that is not the model (the library).
+    InDefinition {
+        rule: String,
+        message: String,
+        library: bool,
+    },
+    /// `pos(c, L)` of a cell that is not on the list.
+    NotOnList {
+        cell: String,
+    },
+    /// A rule whose calls of defined rules expand past `limit` calls.
+    TooManyCalls {
+        limit: usize,
+    },
 }
 
 impl fmt::Display for ErrorKind {
@@ -386,6 +421,29 @@ impl fmt::Display for ErrorKind {
                 )
             }
             BadRegionToken { token } => write!(f, "`{token}` is not a region letter"),
+            PathNotStraight { from, to } => write!(f, "{from}-{to} is not a straight run"),
+            UnknownParamKind { kind } => write!(f, "unknown parameter kind `{kind}`"),
+            ArgumentKind {
+                rule,
+                param,
+                expected,
+                found,
+            } => write!(f, "`{rule}` takes {expected} as `{param}`, found {found}"),
+            RecursiveDefinition { name } => write!(
+                f,
+                "`{name}` uses itself: a defined rule cannot call itself, directly or through others"
+            ),
+            InDefinition {
+                rule,
+                message,
+                library: true,
+            } => write!(f, "in `{rule}` (a rule of the standard library): {message}"),
+            InDefinition { rule, message, .. } => write!(f, "in `{rule}`: {message}"),
+            NotOnList { cell } => write!(f, "{cell} is not on the list"),
+            TooManyCalls { limit } => write!(
+                f,
+                "this rule calls defined rules more than {limit} times once expanded"
+            ),
             UnknownName { name, .. } => write!(f, "unknown name `{name}`"),
             UnknownFunction { name, .. } => write!(f, "unknown function `{name}`"),
             TypeMismatch { expected, found } => write!(f, "expected {expected}, found {found}"),
@@ -525,6 +583,13 @@ impl ErrorKind {
             Unsupported { .. } => "this rule".into(),
             AreaTooLarge { .. } => "too many cells for the values".into(),
             GivensConflict { second, .. } => second.to_string(),
+            PathNotStraight { .. } => "not along a row, column or diagonal".into(),
+            UnknownParamKind { .. } => "unknown kind".into(),
+            ArgumentKind { found, .. } => format!("this is {found}"),
+            RecursiveDefinition { .. } => "calls itself".into(),
+            InDefinition { .. } => "in this call".into(),
+            NotOnList { .. } => "not on the list".into(),
+            TooManyCalls { .. } => "this rule".into(),
         }
     }
 
@@ -587,6 +652,17 @@ impl ErrorKind {
             DivisionByZero { .. } => {
                 Some("`/` and `%` need a divisor that is never 0".into())
             }
+            PathNotStraight { from, .. } => Some(format!(
+                "a path runs straight between the cells written: name each corner, as in `{from}-r1c5-r3c5`"
+            )),
+            UnknownParamKind { .. } => Some(
+                "the kinds are `number`, `cell` and `cells` (a list of cells, in order: a line or a cage)".into(),
+            ),
+            ArgumentKind { .. } => Some(
+                "a number is an expression such as `15`; a cell is `r1c1`; cells are a list such as `r1c1 r1c2`, a path `r1c1-r1c5`, or an area's name".into(),
+            ),
+            RecursiveDefinition { .. } => Some("write the repeated part as a quantifier (`for c in L: ...`)".into()),
+            TooManyCalls { .. } => Some("a definition that calls others several times multiplies: call fewer, or quantify".into()),
             EmptySetRange { lo, hi } => {
                 Some(format!("write the smaller number first, as in `{hi}..{lo}`"))
             }

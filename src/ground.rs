@@ -48,7 +48,9 @@ pub fn estimate(p: &Puzzle, e: &Expr) -> u128 {
         | Expr::Value(_)
         | Expr::Row(_)
         | Expr::Col(_)
-        | Expr::HasMark(..) => 1,
+        | Expr::HasMark(..)
+        | Expr::Lookup(..)
+        | Expr::Clued(..) => 1,
         // Saturating throughout: an absurd rule's estimate stops at u128::MAX, refused all the same.
         Expr::Neg(x) | Expr::Abs(x) | Expr::Not(x) | Expr::In(x, _) => {
             estimate(p, x).saturating_add(1)
@@ -153,6 +155,10 @@ fn ground(p: &Puzzle, e: &Expr, env: &mut Vec<Cell>, positive: bool) -> G {
             let marks = &p.marks[cell(env, *c)];
             G::Bool(m.chars().all(|ch| marks.contains(ch)) == positive)
         }
+        Expr::Clued(a, b, pairs) => {
+            let (a, b) = (cell(env, *a), cell(env, *b));
+            G::Bool(pairs.contains(&(a.min(b), a.max(b))) == positive)
+        }
         Expr::Not(x) => ground(p, x, env, !positive),
         Expr::In(x, ranges) => {
             let ranges = if positive {
@@ -243,6 +249,7 @@ fn ground_int(p: &Puzzle, e: &Expr, env: &mut Vec<Cell>) -> G {
             }
         }
         Expr::Row(c) => G::Int((cell(env, *c) / p.cols + 1) as i64),
+        Expr::Lookup(c, table) => G::Int(table[cell(env, *c)]),
         Expr::Col(c) => G::Int((cell(env, *c) % p.cols + 1) as i64),
         Expr::Neg(x) => match ground_int(p, x, env) {
             G::Int(v) => G::Int(v.saturating_neg()),

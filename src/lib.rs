@@ -68,6 +68,7 @@ pub mod explain;
 pub mod generate;
 #[allow(missing_docs)]
 pub mod grid;
+pub mod library;
 #[allow(missing_docs)]
 pub mod output;
 pub mod report;

@@ -39,6 +39,7 @@ const STATEMENTS: &[Stmt] = &[
     Stmt::new("area", Rule::kw_area, Rule::area_stmt),
     Stmt::new("relation", Rule::kw_relation, Rule::relation_stmt),
     Stmt::new("encoding", Rule::kw_encoding, Rule::encoding_stmt),
+    Stmt::new("define", Rule::kw_define, Rule::define_stmt),
     Stmt::new("rule", Rule::kw_rule, Rule::rule_stmt),
 ];
 
@@ -334,10 +335,29 @@ fn statement(pair: Pair<Rule>) -> Statement {
         }
         Rule::area_stmt => {
             let name = spanned_str(&inner.next().unwrap());
-            let cells = inner
-                .map(|p| Spanned::new(cell_ref(p.as_str()), p.as_span().into()))
-                .collect();
+            let cells = inner.map(path).collect();
             StatementKind::Area { name, cells }
+        }
+        Rule::define_stmt => {
+            let name = spanned_str(&inner.next().unwrap());
+            let mut params = Vec::new();
+            let mut body = None;
+            for p in inner {
+                match p.as_rule() {
+                    Rule::param => {
+                        let mut parts = p.into_inner();
+                        let name = spanned_str(&parts.next().unwrap());
+                        let kind = spanned_str(&parts.next().unwrap());
+                        params.push(Param { name, kind });
+                    }
+                    _ => body = Some(expr(p)),
+                }
+            }
+            StatementKind::Define(Definition {
+                name,
+                params,
+                body: body.expect("a definition has a body"),
+            })
         }
         Rule::rule_stmt => {
             let mut name = None;
@@ -516,7 +536,7 @@ fn primary(pair: Pair<Rule>) -> Expr {
         }
         Rule::call => {
             let name = spanned_str(&inner.next().unwrap());
-            ExprKind::Call(name, inner.map(expr).collect())
+            ExprKind::Call(name, inner.map(argument).collect())
         }
         Rule::quantifier => {
             let kw = inner.next().unwrap();
@@ -544,6 +564,31 @@ fn primary(pair: Pair<Rule>) -> Expr {
         other => unreachable!("the grammar has no primary {other:?}"),
     };
     Expr { kind, span }
+}
+
+/// A call's argument: a list of cells, or an expression.
+fn argument(pair: Pair<Rule>) -> Expr {
+    match pair.as_rule() {
+        Rule::cell_list => {
+            let span = pair.as_span().into();
+            let items = pair.into_inner().map(path).collect();
+            Expr {
+                kind: ExprKind::Cells(items),
+                span,
+            }
+        }
+        _ => expr(pair),
+    }
+}
+
+/// A cell or a path `r1c1-r1c5-r3c5`: its corners as written.
+fn path(pair: Pair<Rule>) -> Spanned<Path> {
+    let span = pair.as_span().into();
+    let points = pair
+        .into_inner()
+        .map(|p| Spanned::new(cell_ref(p.as_str()), p.as_span().into()))
+        .collect();
+    Spanned::new(points, span)
 }
 
 fn comprehension(mut inner: pest::iterators::Pairs<Rule>) -> Comprehension {
@@ -577,7 +622,7 @@ fn set_expr(pair: Pair<Rule>) -> SetExpr {
             let name = spanned_str(&parts.next().unwrap());
             SetExpr {
                 name,
-                args: Some(parts.map(expr).collect()),
+                args: Some(parts.map(argument).collect()),
                 span,
             }
         }
@@ -733,7 +778,8 @@ fn describe_expected(positives: &[Rule]) -> String {
             Rule::kw_none => "`none` or a box size such as `3x3`",
             Rule::name => "a name",
             Rule::set_ref => "a set name such as `rows`",
-            Rule::cell_ref => "a cell such as `r1c1`",
+            Rule::cell_ref | Rule::path => "a cell such as `r1c1`",
+            Rule::param => "a parameter such as `total: number`",
             Rule::block => "`{` and a grid block",
             Rule::distinct_rule => "a rule such as `distinct rows`",
             Rule::block_token | Rule::block_nl => "a grid row or `}`",
@@ -963,7 +1009,7 @@ mod tests {
     }
 
     const A_STATEMENT_TEXT: &str = "a statement (puzzle, grid, boxes, values, givens, marks, \
-                                    regions, area, relation, encoding or rule)";
+                                    regions, area, relation, encoding, define or rule)";
 
     #[test]
     fn parse_statements_are_the_grammars() {

@@ -90,6 +90,12 @@ pub enum Expr {
     Col(CellTerm),
     /// `mark[c] has "X"`: the cell carries every symbol of the string.
     HasMark(CellTerm, String),
+    /// Data about a cell known before solving, one number per cell: `pos(c, L)` (the cell's
+    /// place on a list, 0 off it), `box(c)`.
+    Lookup(CellTerm, Vec<i64>),
+    /// `clued(a, b, white, black)`: the two cells, in either order, are a pair of the model's
+    /// two-cell clues of those rules (each pair stored smaller cell first).
+    Clued(CellTerm, CellTerm, std::collections::BTreeSet<(Cell, Cell)>),
     Neg(Box<Expr>),
     Abs(Box<Expr>),
     Not(Box<Expr>),
@@ -136,6 +142,51 @@ pub enum SetTerm {
     Steps(Vec<Cell>),
 }
 
+/// The kinds of parameter a defined rule takes (`define cage(total: number, cells: cells)`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum ParamKind {
+    Number,
+    Cell,
+    /// A list of cells in order: a line, a cage, a row read from one side.
+    Cells,
+}
+
+impl ParamKind {
+    /// The kinds as a definition writes them.
+    pub const NAMES: [&'static str; 3] = ["number", "cell", "cells"];
+
+    pub fn from_name(name: &str) -> Option<ParamKind> {
+        match name {
+            "number" => Some(ParamKind::Number),
+            "cell" => Some(ParamKind::Cell),
+            "cells" => Some(ParamKind::Cells),
+            _ => None,
+        }
+    }
+
+    pub fn name(self) -> &'static str {
+        Self::NAMES[self as usize]
+    }
+}
+
+/// A rule written as one call of a defined rule (`rule cage(15, r1c1 r1c2)`): the family and
+/// its arguments, kept beside the expansion so a backend can recognise the family (a cage, a
+/// line, an outside clue) without reading the algebra back.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Family {
+    pub name: String,
+    pub args: Vec<Arg>,
+}
+
+/// One argument of a family's call, as the definition's parameter kind reads it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Arg {
+    /// A number; `None` when it is an expression of cell values rather than a constant.
+    Number(Option<i64>),
+    Cell(Cell),
+    Cells(Vec<Cell>),
+}
+
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Rule {
     /// The name the user gave, or one made from the sets (`rows`, `columns`), for messages.
@@ -144,6 +195,8 @@ pub struct Rule {
     pub named: bool,
     pub span: Span,
     pub kind: RuleKind,
+    /// The defined rule this one calls, when it is a single call.
+    pub family: Option<Family>,
 }
 
 #[derive(Debug, Clone, PartialEq, Eq)]

@@ -223,7 +223,7 @@ fn json_errors_of(model: &[u8]) -> Vec<String> {
 }
 
 /// What the syntax message says a line may start with: every statement of the grammar.
-const A_STATEMENT: &str = "a statement (puzzle, grid, boxes, values, givens, marks, regions, area, relation, encoding or rule)";
+const A_STATEMENT: &str = "a statement (puzzle, grid, boxes, values, givens, marks, regions, area, relation, encoding, define or rule)";
 
 #[test]
 fn every_syntax_error_is_reported_not_only_the_first() {
@@ -231,7 +231,7 @@ fn every_syntax_error_is_reported_not_only_the_first() {
     assert_eq!(
         error_of(model.as_bytes()),
         "  × expected a statement (puzzle, grid, boxes, values, givens, marks, regions, area, relation,
-  │ encoding or rule), found `relaton`
+  │ encoding, define or rule), found `relaton`
    ╭─[model.sdk:3:1]
  2 │ grid 9x9
  3 │ relaton orth = orthogonal
@@ -241,7 +241,7 @@ fn every_syntax_error_is_reported_not_only_the_first() {
    ╰────
   help: did you mean `relation`?
   × expected a statement (puzzle, grid, boxes, values, givens, marks, regions, area, relation,
-  │ encoding or rule), found `3x3`
+  │ encoding, define or rule), found `3x3`
    ╭─[model.sdk:4:11]
  3 │ relaton orth = orthogonal
  4 │ boxes 3x3 3x3

@@ -3,12 +3,15 @@
 //! ranges decide it (`v[c] > 9` with values 1..9) is folded to false or true; it is reported as
 //! a mistake only where it makes the whole rule constant, so `A => v[c] == 7` says `not A`.
 
-use std::collections::{BTreeMap, BTreeSet, HashMap};
+use std::cell::RefCell;
+use std::collections::{BTreeMap, BTreeSet, HashMap, HashSet};
 
 use crate::ast::{self, AggKind, BinOp, ExprKind, QuantKind};
 use crate::diagnostic::{Diagnostic, ErrorKind, SHOWN_PER_KIND, Span};
 use crate::ground::floor_div;
-use crate::puzzle::{Area, Binder, CellTerm, Expr, RelId, Relation, SetTerm, VarId};
+use crate::puzzle::{
+    Area, Arg, Binder, Cell, CellTerm, Expr, Family, ParamKind, RelId, Relation, SetTerm, VarId,
+};
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 enum Ty {
@@ -49,6 +52,42 @@ impl Ty {
     }
 }
 
+/// What a name stands for in a rule: a bound cell (a quantifier's, or a `cell` parameter), or
+/// inside a defined rule a parameter's number or list of cells.
+#[derive(Clone)]
+enum Bound {
+    Cell(CellTerm),
+    Number(Expr),
+    Cells(Vec<Cell>),
+}
+
+/// The rules a model can call: the standard library's, and the model's own (which shadow the
+/// library's of the same name).
+#[derive(Default)]
+pub struct Definitions<'d> {
+    pub map: HashMap<String, Def<'d>>,
+    /// Mistakes inside a definition already reported, by the mistake's place and message: a
+    /// wrong definition called twenty times is reported at its first call.
+    reported: RefCell<HashSet<(usize, usize, String)>>,
+}
+
+pub struct Def<'d> {
+    pub def: &'d ast::Definition,
+    pub kinds: Vec<ParamKind>,
+    /// Defined in the standard library (its spans point into the library's text).
+    pub library: bool,
+}
+
+/// How many calls of defined rules one rule may expand to: a definition that calls another
+/// twice, which calls another twice, ... doubles at each level.
+const MAX_CALLS: usize = 100_000;
+
+/// The functions the language has, for "did you mean" and the help of an unknown function.
+pub const FUNCTIONS: &[&str] = &[
+    "row", "col", "box", "boxpos", "len", "pos", "first", "last", "distinct", "reverse", "steps",
+    "minvalue", "maxvalue", "clued",
+];
+
 /// What the type checker needs to know about the rest of the model.
 pub struct Ctx<'a> {
     pub rows: usize,
@@ -63,8 +102,20 @@ pub struct Ctx<'a> {
     pub marks: Option<BTreeSet<char>>,
     pub diags: &'a mut Vec<Diagnostic>,
     pub searches: &'a mut Searches,
-    scope: Vec<(String, VarId)>,
+    /// Box height and width, when the grid has boxes (`box(c)`).
+    pub boxes: Option<(usize, usize)>,
+    pub defs: &'a Definitions<'a>,
+    /// The two-cell clues of the model (`rule white(r1c1, r1c2)`), by defined rule: what
+    /// `clued(a, b, white, black)` looks up.
+    pub clues: &'a HashMap<String, BTreeSet<(Cell, Cell)>>,
+    /// When the rule is one call of a defined rule: its family and arguments.
+    pub family: Option<Family>,
+    scope: Vec<(String, Bound)>,
     next_var: usize,
+    /// The defined rules being expanded, innermost last.
+    calls: Vec<String>,
+    expansions: usize,
+    root: Span,
 }
 
 impl<'a> Ctx<'a> {
@@ -80,6 +131,9 @@ impl<'a> Ctx<'a> {
         marks: Option<BTreeSet<char>>,
         diags: &'a mut Vec<Diagnostic>,
         searches: &'a mut Searches,
+        boxes: Option<(usize, usize)>,
+        defs: &'a Definitions<'a>,
+        clues: &'a HashMap<String, BTreeSet<(Cell, Cell)>>,
     ) -> Self {
         Ctx {
             rows,
@@ -92,8 +146,15 @@ impl<'a> Ctx<'a> {
             marks,
             diags,
             searches,
+            boxes,
+            defs,
+            clues,
+            family: None,
             scope: Vec::new(),
             next_var: 0,
+            calls: Vec::new(),
+            expansions: 0,
+            root: Span::default(),
         }
     }
 
@@ -102,6 +163,9 @@ impl<'a> Ctx<'a> {
     pub fn rule(&mut self, e: &ast::Expr) -> Option<(Expr, usize)> {
         self.next_var = 0;
         self.scope.clear();
+        self.family = None;
+        self.expansions = 0;
+        self.root = e.span;
         let (out, fold) = self.expect_fold(e, Ty::Bool)?;
         // A rule that can never hold is a mistake: report the comparisons that make it so.
         // So is one made to hold for every grid by a comparison that can never hold (`v[c] ==
@@ -195,8 +259,17 @@ impl<'a> Ctx<'a> {
                     (c.row - 1) as usize * self.cols + c.col as usize - 1,
                 )));
             }
-            K::Var(name) => match self.scope.iter().rev().find(|(n, _)| n == name) {
-                Some(&(_, id)) => return Some(Checked::Cell(CellTerm::Var(id))),
+            K::Var(name) => match self.lookup(name) {
+                Some(Bound::Cell(t)) => return Some(Checked::Cell(t)),
+                Some(Bound::Number(x)) => (x, Ty::Int),
+                Some(Bound::Cells(_)) => {
+                    let kind = ErrorKind::TypeMismatch {
+                        expected: "a number, a condition or a cell",
+                        found: "a list of cells",
+                    };
+                    self.error(e.span, kind);
+                    return None;
+                }
                 None => {
                     let known: Vec<&str> = self.scope.iter().map(|(n, _)| n.as_str()).collect();
                     let suggestion =
@@ -212,6 +285,14 @@ impl<'a> Ctx<'a> {
                     return None;
                 }
             },
+            K::Cells(_) => {
+                let kind = ErrorKind::TypeMismatch {
+                    expected: "a number, a condition or a cell",
+                    found: "a list of cells",
+                };
+                self.error(e.span, kind);
+                return None;
+            }
             K::Value(c) => (Expr::Value(self.cell(c)?), Ty::Int),
             K::Mark(c, mark) => {
                 let cell = self.cell(c)?;
@@ -236,42 +317,16 @@ impl<'a> Ctx<'a> {
                 }
                 (Expr::HasMark(cell, mark.value.clone()), Ty::Bool)
             }
-            K::Call(name, args) => match name.value.as_str() {
-                "row" | "col" => {
-                    if args.len() != 1 {
-                        let kind = ErrorKind::ArgumentCount {
-                            name: name.value.clone(),
-                            expected: 1,
-                            found: args.len(),
-                        };
-                        self.error(e.span, kind);
-                        return None;
-                    }
-                    let c = self.cell(&args[0])?;
-                    (
-                        if name.value == "row" {
-                            Expr::Row(c)
-                        } else {
-                            Expr::Col(c)
-                        },
-                        Ty::Int,
-                    )
+            K::Call(name, args) => {
+                let f = name.value.as_str();
+                if !FUNCTIONS.contains(&f) && self.defs.map.contains_key(f) {
+                    let (out, f) = self.call_rule(name, args, e.span)?;
+                    fold = f;
+                    (out, Ty::Bool)
+                } else {
+                    return self.function(name, args, e.span);
                 }
-                other => {
-                    let known = ["row", "col"]
-                        .into_iter()
-                        .chain(self.relations.iter().map(|r| r.name.as_str()));
-                    let suggestion = self.searches.suggest(Unknown::Function, other, known);
-                    self.error(
-                        name.span,
-                        ErrorKind::UnknownFunction {
-                            name: other.to_string(),
-                            suggestion,
-                        },
-                    );
-                    return None;
-                }
-            },
+            }
             K::Abs(x) => (Expr::Abs(Box::new(self.expect(x, Ty::Int)?)), Ty::Int),
             K::Neg(x) => (Expr::Neg(Box::new(self.expect(x, Ty::Int)?)), Ty::Int),
             K::Not(x) => {
@@ -375,6 +430,397 @@ impl<'a> Ctx<'a> {
         Some(Checked::Value(out, ty, fold))
     }
 
+    fn lookup(&self, name: &str) -> Option<Bound> {
+        self.scope
+            .iter()
+            .rev()
+            .find(|(n, _)| n == name)
+            .map(|(_, b)| b.clone())
+    }
+
+    fn arity(
+        &mut self,
+        name: &ast::Spanned<String>,
+        args: &[ast::Expr],
+        n: usize,
+        span: Span,
+    ) -> Option<()> {
+        if args.len() == n {
+            return Some(());
+        }
+        let kind = ErrorKind::ArgumentCount {
+            name: name.value.clone(),
+            expected: n,
+            found: args.len(),
+        };
+        self.error(span, kind);
+        None
+    }
+
+    /// A built-in function: `row(c)`, `col(c)`, `box(c)`, and those of lists (`len`, `pos`,
+    /// `first`, `last`, `distinct`).
+    fn function(
+        &mut self,
+        name: &ast::Spanned<String>,
+        args: &[ast::Expr],
+        span: Span,
+    ) -> Option<Checked> {
+        let int = |x: Expr| Some(Checked::Value(x, Ty::Int, None));
+        match name.value.as_str() {
+            "row" | "col" => {
+                self.arity(name, args, 1, span)?;
+                let c = self.cell(&args[0])?;
+                int(if name.value == "row" {
+                    Expr::Row(c)
+                } else {
+                    Expr::Col(c)
+                })
+            }
+            "box" | "boxpos" => {
+                self.arity(name, args, 1, span)?;
+                let c = self.cell(&args[0])?;
+                let Some((bh, bw)) = self.boxes else {
+                    self.error(name.span, ErrorKind::NoBoxes);
+                    return None;
+                };
+                // Boxes numbered row by row from 1; a cell's place in its box likewise.
+                let (cols, per_row) = (self.cols, (self.cols / bw) as i64);
+                let table = (0..self.rows * cols)
+                    .map(|i| {
+                        let (r, c) = (i / cols, i % cols);
+                        if name.value == "box" {
+                            (r / bh) as i64 * per_row + (c / bw) as i64 + 1
+                        } else {
+                            (r % bh * bw + c % bw) as i64 + 1
+                        }
+                    })
+                    .collect();
+                int(Expr::Lookup(c, table))
+            }
+            "minvalue" | "maxvalue" => {
+                self.arity(name, args, 0, span)?;
+                int(Expr::Int(if name.value == "minvalue" {
+                    self.lo
+                } else {
+                    self.hi
+                }))
+            }
+            "clued" => {
+                if args.len() < 3 {
+                    let kind = ErrorKind::ArgumentCount {
+                        name: name.value.clone(),
+                        expected: 3,
+                        found: args.len(),
+                    };
+                    self.error(span, kind);
+                    return None;
+                }
+                let a = self.cell(&args[0]);
+                let b = self.cell(&args[1]);
+                let mut pairs = BTreeSet::new();
+                let mut ok = true;
+                for f in &args[2..] {
+                    match &f.kind {
+                        ExprKind::Var(n) if self.defs.map.contains_key(n) => {
+                            pairs.extend(self.clues.get(n).into_iter().flatten().copied());
+                        }
+                        _ => {
+                            let kind = ErrorKind::TypeMismatch {
+                                expected: "the name of a defined rule such as `white`",
+                                found: "something else",
+                            };
+                            self.error(f.span, kind);
+                            ok = false;
+                        }
+                    }
+                }
+                let (a, b) = (a?, b?);
+                if !ok {
+                    return None;
+                }
+                Some(Checked::Value(Expr::Clued(a, b, pairs), Ty::Bool, None))
+            }
+            "len" => {
+                self.arity(name, args, 1, span)?;
+                int(Expr::Int(self.list(&args[0])?.len() as i64))
+            }
+            "pos" => {
+                self.arity(name, args, 2, span)?;
+                let c = self.cell(&args[0]);
+                let list = self.list(&args[1])?;
+                let c = c?;
+                // The first place of each cell: a line that comes back to a cell (a loop) is
+                // there at its first visit.
+                let mut table = vec![0; self.rows * self.cols];
+                for (i, &cell) in list.iter().enumerate().rev() {
+                    table[cell] = i as i64 + 1;
+                }
+                if let CellTerm::Fixed(cell) = c {
+                    if table[cell] == 0 {
+                        let name = format!("r{}c{}", cell / self.cols + 1, cell % self.cols + 1);
+                        self.error(args[0].span, ErrorKind::NotOnList { cell: name });
+                        return None;
+                    }
+                    return int(Expr::Int(table[cell]));
+                }
+                int(Expr::Lookup(c, table))
+            }
+            "first" | "last" => {
+                self.arity(name, args, 1, span)?;
+                let list = self.list(&args[0])?;
+                let cell = if name.value == "first" {
+                    list[0]
+                } else {
+                    list[list.len() - 1]
+                };
+                Some(Checked::Cell(CellTerm::Fixed(cell)))
+            }
+            "distinct" => {
+                self.arity(name, args, 1, span)?;
+                let mut list = self.list(&args[0])?;
+                // A loop lists its first cell again; distinct is about the cells.
+                let mut seen = HashSet::new();
+                list.retain(|c| seen.insert(*c));
+                let (a, b) = (self.fresh(), self.fresh());
+                let ne = Expr::Bin(
+                    BinOp::Ne,
+                    Box::new(Expr::Value(CellTerm::Var(a))),
+                    Box::new(Expr::Value(CellTerm::Var(b))),
+                );
+                let out = if list.len() < 2 {
+                    Expr::Bool(true)
+                } else {
+                    Expr::Quant {
+                        all: true,
+                        binder: Binder::Pair(a, b),
+                        set: SetTerm::Cells(list),
+                        filter: None,
+                        body: Box::new(ne),
+                    }
+                };
+                Some(Checked::Value(out, Ty::Bool, None))
+            }
+            other => {
+                let known = FUNCTIONS
+                    .iter()
+                    .copied()
+                    .chain(self.defs.map.keys().map(String::as_str))
+                    .chain(self.relations.iter().map(|r| r.name.as_str()));
+                let suggestion = self.searches.suggest(Unknown::Function, other, known);
+                self.error(
+                    name.span,
+                    ErrorKind::UnknownFunction {
+                        name: other.to_string(),
+                        suggestion,
+                    },
+                );
+                None
+            }
+        }
+    }
+
+    /// A list of cells, in order: cells and paths written out, a `cells` parameter, an area's
+    /// name, a cell known before solving, or `reverse(L)`.
+    fn list(&mut self, e: &ast::Expr) -> Option<Vec<Cell>> {
+        let not_a_list = |found| ErrorKind::TypeMismatch {
+            expected: "a list of cells",
+            found,
+        };
+        match &e.kind {
+            ExprKind::Cells(items) => {
+                let mut cells = Vec::new();
+                let mut ok = true;
+                for item in items {
+                    match super::path::expand(item, self.rows, self.cols, self.diags) {
+                        Some(c) => cells.extend(c),
+                        None => ok = false,
+                    }
+                }
+                ok.then_some(cells)
+            }
+            ExprKind::Call(name, args) if name.value == "reverse" => {
+                self.arity(name, args, 1, e.span)?;
+                let mut list = self.list(&args[0])?;
+                list.reverse();
+                Some(list)
+            }
+            ExprKind::Var(name) => match self.lookup(name) {
+                Some(Bound::Cells(list)) => Some(list),
+                Some(Bound::Cell(CellTerm::Fixed(c))) => Some(vec![c]),
+                Some(_) => {
+                    self.error(e.span, not_a_list("a name bound to one cell or number"));
+                    None
+                }
+                None => {
+                    let set = ast::SetExpr {
+                        name: ast::Spanned::new(name.clone(), e.span),
+                        args: None,
+                        span: e.span,
+                    };
+                    match self.set(&set, false)? {
+                        SetTerm::Cells(c) => Some(c),
+                        _ => {
+                            self.error(e.span, not_a_list("a relation"));
+                            None
+                        }
+                    }
+                }
+            },
+            _ => match self.expr(e)? {
+                Checked::Cell(CellTerm::Fixed(c)) => Some(vec![c]),
+                Checked::Cell(_) => {
+                    self.error(e.span, not_a_list("a cell that depends on a quantifier"));
+                    None
+                }
+                Checked::Value(_, t, _) => {
+                    self.error(e.span, not_a_list(t.describe()));
+                    None
+                }
+            },
+        }
+    }
+
+    /// A call of a defined rule: its arguments checked against its parameters, then its body
+    /// checked with the parameters bound to them. A mistake in the body is reported at the
+    /// call (the body alone cannot be wrong or right: `cage(100, r1c1 r1c2)` is wrong only for
+    /// its arguments), with the place in the definition when the model defines it.
+    fn call_rule(
+        &mut self,
+        name: &ast::Spanned<String>,
+        args: &[ast::Expr],
+        span: Span,
+    ) -> Option<(Expr, Fold)> {
+        let defs = self.defs;
+        let def = &defs.map[&name.value];
+        if self.calls.contains(&name.value) {
+            self.error(
+                name.span,
+                ErrorKind::RecursiveDefinition {
+                    name: name.value.clone(),
+                },
+            );
+            return None;
+        }
+        self.expansions += 1;
+        if self.expansions > MAX_CALLS {
+            if self.expansions == MAX_CALLS + 1 {
+                self.error(self.root, ErrorKind::TooManyCalls { limit: MAX_CALLS });
+            }
+            return None;
+        }
+        self.arity(name, args, def.kinds.len(), span)?;
+        let mut bound = Vec::with_capacity(args.len());
+        let mut ok = true;
+        for ((param, kind), arg) in def.def.params.iter().zip(&def.kinds).zip(args) {
+            let wrong = |found| ErrorKind::ArgumentKind {
+                rule: name.value.clone(),
+                param: param.name.value.clone(),
+                expected: match kind {
+                    ParamKind::Number => "a number",
+                    ParamKind::Cell => "a cell",
+                    ParamKind::Cells => "a list of cells",
+                },
+                found,
+            };
+            let b = match (kind, &arg.kind) {
+                (ParamKind::Number | ParamKind::Cell, ExprKind::Cells(_)) => {
+                    self.error(arg.span, wrong("a list of cells"));
+                    None
+                }
+                (ParamKind::Number, _) => match self.expr(arg) {
+                    Some(Checked::Value(x, Ty::Int, _)) => Some(Bound::Number(x)),
+                    Some(Checked::Value(_, t, _)) => {
+                        self.error(arg.span, wrong(t.describe()));
+                        None
+                    }
+                    Some(Checked::Cell(_)) => {
+                        self.error(arg.span, wrong("a cell"));
+                        None
+                    }
+                    None => None,
+                },
+                (ParamKind::Cell, _) => match self.expr(arg) {
+                    Some(Checked::Cell(c)) => Some(Bound::Cell(c)),
+                    Some(Checked::Value(_, t, _)) => {
+                        self.error(arg.span, wrong(t.describe()));
+                        None
+                    }
+                    None => None,
+                },
+                (ParamKind::Cells, ExprKind::Int(_)) => {
+                    self.error(arg.span, wrong("a number"));
+                    None
+                }
+                (ParamKind::Cells, _) => self.list(arg).map(Bound::Cells),
+            };
+            match b {
+                Some(b) => bound.push((param.name.value.clone(), b)),
+                None => ok = false,
+            }
+        }
+        if !ok {
+            return None;
+        }
+        if self.calls.is_empty() && span == self.root {
+            let args = bound
+                .iter()
+                .map(|(_, b)| match b {
+                    Bound::Number(Expr::Int(v)) => Arg::Number(Some(*v)),
+                    Bound::Number(_) => Arg::Number(None),
+                    Bound::Cell(CellTerm::Fixed(c)) => Arg::Cell(*c),
+                    Bound::Cell(CellTerm::Var(_)) => Arg::Number(None),
+                    Bound::Cells(list) => Arg::Cells(list.clone()),
+                })
+                .collect();
+            self.family = Some(Family {
+                name: name.value.clone(),
+                args,
+            });
+        }
+        // The body sees its parameters only: a definition means the same wherever it is called.
+        let outer = std::mem::replace(&mut self.scope, bound);
+        self.calls.push(name.value.clone());
+        let before = self.diags.len();
+        let body = self.expect_fold(&def.def.body, Ty::Bool);
+        self.calls.pop();
+        self.scope = outer;
+        if self.diags.len() > before {
+            let inner: Vec<Diagnostic> = self.diags.drain(before..).collect();
+            for d in inner {
+                let message = d.kind.to_string();
+                let key = (d.span.start, d.span.end, message.clone());
+                if !defs.reported.borrow_mut().insert(key) {
+                    continue;
+                }
+                let kind = ErrorKind::InDefinition {
+                    rule: name.value.clone(),
+                    message,
+                    library: def.library,
+                };
+                let mut out = Diagnostic::new(span, kind);
+                if !def.library {
+                    out = out.with_related(d.span, d.kind.label());
+                }
+                self.diags.push(out);
+            }
+            return None;
+        }
+        let (out, fold) = body?;
+        // What decides the body is reported at the call: the arguments make it so.
+        let fold = fold.map(|(holds, causes)| {
+            let causes = causes
+                .into_iter()
+                .map(|c| Cause {
+                    span,
+                    detail: format!("in `{}`, {}", name.value, c.detail),
+                    ..c
+                })
+                .collect();
+            (holds, causes)
+        });
+        Some((out, fold))
+    }
+
     fn fresh(&mut self) -> VarId {
         self.next_var += 1;
         self.next_var - 1
@@ -394,13 +840,16 @@ impl<'a> Ctx<'a> {
         let binder = match &comp.binder {
             ast::Binder::One(n) => {
                 let id = self.fresh();
-                self.scope.push((n.value.clone(), id));
+                self.scope
+                    .push((n.value.clone(), Bound::Cell(CellTerm::Var(id))));
                 Binder::One(id)
             }
             ast::Binder::Pair(a, b) => {
                 let (ia, ib) = (self.fresh(), self.fresh());
-                self.scope.push((a.value.clone(), ia));
-                self.scope.push((b.value.clone(), ib));
+                self.scope
+                    .push((a.value.clone(), Bound::Cell(CellTerm::Var(ia))));
+                self.scope
+                    .push((b.value.clone(), Bound::Cell(CellTerm::Var(ib))));
                 Binder::Pair(ia, ib)
             }
         };
@@ -427,7 +876,9 @@ impl<'a> Ctx<'a> {
         let name = s.name.value.as_str();
         let term = match &s.args {
             None => {
-                if let Some((areas, _)) = self.sets.get(name) {
+                if let Some(Bound::Cells(list)) = self.lookup(name) {
+                    SetTerm::Cells(list)
+                } else if let Some((areas, _)) = self.sets.get(name) {
                     if areas.len() != 1 {
                         self.error(
                             s.span,
@@ -477,32 +928,25 @@ impl<'a> Ctx<'a> {
                     return None;
                 }
                 if name == "steps" {
-                    let area = match &args[0].kind {
-                        ExprKind::Var(a) => self.sets.get(a).filter(|(areas, _)| areas.len() == 1),
-                        _ => None,
-                    };
-                    let Some((areas, _)) = area else {
-                        let kind = ErrorKind::TypeMismatch {
-                            expected: "the name of an area",
-                            found: "something else",
-                        };
-                        self.error(args[0].span, kind);
-                        return None;
-                    };
+                    let list = self.list(&args[0])?;
                     if !pair {
                         self.error(
                             s.span,
                             ErrorKind::PairsNeedPairBinder {
-                                set: format!("steps({})", areas[0].name),
+                                set: "steps(...)".to_string(),
                             },
                         );
                         return None;
                     }
-                    SetTerm::Steps(areas[0].cells.clone())
+                    SetTerm::Steps(list)
+                } else if name == "reverse" {
+                    let mut list = self.list(&args[0])?;
+                    list.reverse();
+                    SetTerm::Cells(list)
                 } else if let Some(rel) = self.relation(name) {
                     SetTerm::Neighbours(rel, self.cell(&args[0])?)
                 } else {
-                    let known = ["steps"]
+                    let known = ["steps", "reverse"]
                         .into_iter()
                         .chain(self.relations.iter().map(|r| r.name.as_str()));
                     let suggestion = self.searches.suggest(Unknown::Function, name, known);
@@ -654,6 +1098,7 @@ impl<'a> Ctx<'a> {
             Expr::Int(v) => (*v, *v),
             Expr::Value(_) => (self.lo, self.hi),
             Expr::Row(_) => (1, self.rows as i64),
+            Expr::Lookup(_, table) => (*table.iter().min()?, *table.iter().max()?),
             Expr::Col(_) => (1, self.cols as i64),
             Expr::Neg(x) => {
                 let (a, b) = self.bounds(x)?;
@@ -745,7 +1190,13 @@ fn corners(a: i64, b: i64, c: i64, d: i64, f: fn(i64, i64) -> i64) -> Option<(i6
 fn depends_on_cells(e: &Expr) -> bool {
     match e {
         Expr::Value(_) => true,
-        Expr::Int(_) | Expr::Bool(_) | Expr::Row(_) | Expr::Col(_) | Expr::HasMark(..) => false,
+        Expr::Int(_)
+        | Expr::Bool(_)
+        | Expr::Row(_)
+        | Expr::Col(_)
+        | Expr::HasMark(..)
+        | Expr::Clued(..)
+        | Expr::Lookup(..) => false,
         Expr::Neg(x) | Expr::Abs(x) | Expr::Not(x) | Expr::In(x, _) => depends_on_cells(x),
         Expr::Bin(_, l, r) => depends_on_cells(l) || depends_on_cells(r),
         Expr::Quant { filter, body, .. } | Expr::Agg { filter, body, .. } => {

@@ -3,12 +3,13 @@
 //! only the first), each with the span of the offending text.
 
 mod expr;
+mod path;
 
 use std::collections::{BTreeMap, BTreeSet, HashMap, HashSet};
 
 use crate::ast::*;
 use crate::diagnostic::{Diagnostic, ErrorKind, Origin, Span};
-use crate::puzzle::{Area, Cell, Formulation, Puzzle, Relation, Rule, RuleKind};
+use crate::puzzle::{Area, Cell, Formulation, ParamKind, Puzzle, Relation, Rule, RuleKind};
 
 /// Largest grid side and largest value set: far beyond any puzzle, small enough that a model
 /// cannot ask for more memory than a workstation has.
@@ -243,31 +244,24 @@ impl Analyzer {
                 }
                 StatementKind::Area { name, cells } => {
                     let mut list = Vec::new();
-                    for c in cells {
-                        let CellRef { row, col } = c.value;
-                        if row == 0 || col == 0 || row > nr as u64 || col > nc as u64 {
-                            self.error(
-                                c.span,
-                                ErrorKind::CellOutsideGrid {
-                                    cell: format!("r{row}c{col}"),
-                                    rows: nr,
-                                    cols: nc,
-                                },
-                            );
+                    for item in cells {
+                        let Some(expanded) = path::expand(item, nr, nc, &mut self.diags) else {
                             continue;
+                        };
+                        for cell in expanded {
+                            if listed[cell] {
+                                let (row, col) = (cell / nc + 1, cell % nc + 1);
+                                self.error(
+                                    item.span,
+                                    ErrorKind::DuplicateCell {
+                                        cell: format!("r{row}c{col}"),
+                                    },
+                                );
+                                continue;
+                            }
+                            listed[cell] = true;
+                            list.push(cell);
                         }
-                        let cell = (row as usize - 1) * nc + col as usize - 1;
-                        if listed[cell] {
-                            self.error(
-                                c.span,
-                                ErrorKind::DuplicateCell {
-                                    cell: format!("r{row}c{col}"),
-                                },
-                            );
-                            continue;
-                        }
-                        listed[cell] = true;
-                        list.push(cell);
                     }
                     for &c in &list {
                         listed[c] = false;
@@ -368,8 +362,15 @@ impl Analyzer {
             }
         };
 
-        // Pass 3: rules.
+        // Pass 3: rules, with the rules they may call: the standard library's, then the
+        // model's own definitions.
+        let defs = self.definitions(model);
+        let clues = two_cell_clues(model, &defs, nr, nc);
         let mut rules = Vec::new();
+        // How many rule statements come before this one (a call may make two rules).
+        let mut statements = 0;
+        // Per defined rule, how many unnamed calls of it came before (`cage3`).
+        let mut calls: HashMap<&str, usize> = HashMap::new();
         let mut rule_names: BTreeMap<String, Span> = BTreeMap::new();
         // The names the model gives its rules, which unnamed algebra rules' `ruleN` skip.
         let given_names: HashSet<&str> = model
@@ -397,15 +398,35 @@ impl Analyzer {
                     .map(|r| r.value.as_str())
                     .collect::<Vec<_>>()
                     .join(", "),
+                (
+                    None,
+                    RuleBody::Expr(Expr {
+                        kind: ExprKind::Call(f, _),
+                        ..
+                    }),
+                ) if defs.map.contains_key(&f.value)
+                    && !expr::FUNCTIONS.contains(&f.value.as_str()) =>
+                {
+                    // `cage1`, `cage2`, ...: the calls of one defined rule, numbered.
+                    let k = calls.entry(f.value.as_str()).or_insert(0);
+                    loop {
+                        *k += 1;
+                        let candidate = format!("{}{k}", f.value);
+                        if !given_names.contains(candidate.as_str()) {
+                            break candidate;
+                        }
+                    }
+                }
                 (None, RuleBody::Expr(_)) => {
                     // `ruleN`, N its position, skipping names the model gives its own rules.
-                    let mut k = rules.len() + 1;
+                    let mut k = statements + 1;
                     while given_names.contains(format!("rule{k}").as_str()) {
                         k += 1;
                     }
                     format!("rule{k}")
                 }
             };
+            statements += 1;
             let formulation = match formulation.as_ref().map(|f| f.value.as_str()) {
                 None | Some("table") => Formulation::Auto,
                 Some("pairs") => Formulation::Pairs,
@@ -451,19 +472,54 @@ impl Analyzer {
                         mark_symbols.clone(),
                         &mut self.diags,
                         &mut self.searches,
+                        boxes,
+                        &defs,
+                        &clues,
                     );
                     if let Some((expr, vars)) = ctx.rule(e) {
-                        let kind = RuleKind::Expr {
-                            expr,
-                            vars,
-                            formulation,
-                        };
-                        rules.push(Rule {
-                            name: rule_name,
-                            named: name.is_some(),
-                            span: st.span,
-                            kind,
-                        });
+                        let family = ctx.family.take();
+                        let named = name.is_some() || family.is_some();
+                        // `distinct(L)` among the rule's conjuncts is a distinct rule of its
+                        // own, so every backend gets its tightest form (one row per value).
+                        let (expr, distinct) = split_distinct(expr, shape.value_count());
+                        if !distinct.is_empty() {
+                            let areas = distinct
+                                .into_iter()
+                                .enumerate()
+                                .map(|(i, cells)| Area {
+                                    name: if i == 0 {
+                                        rule_name.clone()
+                                    } else {
+                                        format!("{rule_name}_{}", i + 1)
+                                    },
+                                    label: format!("the cells of {rule_name}"),
+                                    cells,
+                                })
+                                .collect();
+                            rules.push(Rule {
+                                name: rule_name.clone(),
+                                named,
+                                span: st.span,
+                                kind: RuleKind::Distinct(areas),
+                                family: family.clone(),
+                            });
+                        }
+                        if rules.last().is_none_or(|r: &Rule| r.span != st.span)
+                            || expr != crate::puzzle::Expr::Bool(true)
+                        {
+                            let kind = RuleKind::Expr {
+                                expr,
+                                vars,
+                                formulation,
+                            };
+                            rules.push(Rule {
+                                name: rule_name,
+                                named,
+                                span: st.span,
+                                kind,
+                                family,
+                            });
+                        }
                     }
                     continue;
                 }
@@ -517,6 +573,7 @@ impl Analyzer {
                 named: name.is_some(),
                 span: st.span,
                 kind: RuleKind::Distinct(areas),
+                family: None,
             });
         }
 
@@ -552,6 +609,77 @@ impl Analyzer {
         } else {
             seen.insert(what, span);
         }
+    }
+
+    /// The rules a model may call: the standard library's, then the model's `define`s (which
+    /// shadow a library rule of the same name), each checked for its parameters.
+    fn definitions<'m>(&mut self, model: &'m Model) -> expr::Definitions<'m> {
+        let mut defs = expr::Definitions::default();
+        for def in crate::library::definitions() {
+            let kinds = def
+                .params
+                .iter()
+                .filter_map(|p| ParamKind::from_name(&p.kind.value))
+                .collect();
+            let def = expr::Def {
+                def,
+                kinds,
+                library: true,
+            };
+            defs.map.insert(def.def.name.value.clone(), def);
+        }
+        let mut spans: HashMap<&str, Span> = HashMap::new();
+        for st in &model.statements {
+            let StatementKind::Define(def) = &st.kind else {
+                continue;
+            };
+            let mut ok = true;
+            if let Some(first) = spans.insert(&def.name.value, def.name.span) {
+                let d = Diagnostic::new(
+                    def.name.span,
+                    ErrorKind::DuplicateName {
+                        name: def.name.value.clone(),
+                    },
+                );
+                self.diags.push(d.with_related(first, "first defined here"));
+                ok = false;
+            }
+            let mut kinds = Vec::new();
+            let mut names: HashMap<&str, Span> = HashMap::new();
+            for p in &def.params {
+                if let Some(first) = names.insert(&p.name.value, p.name.span) {
+                    let d = Diagnostic::new(
+                        p.name.span,
+                        ErrorKind::DuplicateName {
+                            name: p.name.value.clone(),
+                        },
+                    );
+                    self.diags.push(d.with_related(first, "first defined here"));
+                    ok = false;
+                }
+                match ParamKind::from_name(&p.kind.value) {
+                    Some(k) => kinds.push(k),
+                    None => {
+                        self.error(
+                            p.kind.span,
+                            ErrorKind::UnknownParamKind {
+                                kind: p.kind.value.clone(),
+                            },
+                        );
+                        ok = false;
+                    }
+                }
+            }
+            if ok {
+                let def = expr::Def {
+                    def,
+                    kinds,
+                    library: false,
+                };
+                defs.map.insert(def.def.name.value.clone(), def);
+            }
+        }
+        defs
     }
 
     fn define(
@@ -918,6 +1046,95 @@ impl Analyzer {
 
 /// The sets of a `distinct` rule, each once, in the order first written: a set named again
 /// (or `cols` after `columns`, the same set) adds nothing to the rule.
+/// The model's clues between two cells (`rule white(r1c1, r1c2)`), by the defined rule they
+/// call: the edges a negative constraint (`kropki_negative()`) leaves alone.
+fn two_cell_clues(
+    model: &Model,
+    defs: &expr::Definitions,
+    rows: usize,
+    cols: usize,
+) -> HashMap<String, BTreeSet<(Cell, Cell)>> {
+    let mut clues: HashMap<String, BTreeSet<(Cell, Cell)>> = HashMap::new();
+    let cell = |e: &Expr| match &e.kind {
+        ExprKind::Cell(c)
+            if (1..=rows as u64).contains(&c.row) && (1..=cols as u64).contains(&c.col) =>
+        {
+            Some((c.row as usize - 1) * cols + c.col as usize - 1)
+        }
+        _ => None,
+    };
+    for st in &model.statements {
+        if let StatementKind::Rule {
+            body:
+                RuleBody::Expr(Expr {
+                    kind: ExprKind::Call(f, args),
+                    ..
+                }),
+            ..
+        } = &st.kind
+            && defs.map.contains_key(&f.value)
+            && args.len() >= 2
+            && let (Some(a), Some(b)) = (cell(&args[0]), cell(&args[1]))
+        {
+            clues
+                .entry(f.value.clone())
+                .or_default()
+                .insert((a.min(b), a.max(b)));
+        }
+    }
+    clues
+}
+
+/// The `distinct(L)` conjuncts of a rule (as `distinct` makes them: all pairs of a list of
+/// cells, unfiltered, must differ), taken out as lists of cells, and the rest of the rule. A
+/// list with more cells than values stays in the rule (it can never hold, and the rule says so).
+fn split_distinct(
+    expr: crate::puzzle::Expr,
+    values: usize,
+) -> (crate::puzzle::Expr, Vec<Vec<Cell>>) {
+    use crate::puzzle::{BinOp, Binder, CellTerm, Expr as E, SetTerm};
+    fn conjuncts(e: E, out: &mut Vec<E>) {
+        match e {
+            E::Bin(BinOp::And, l, r) => {
+                conjuncts(*l, out);
+                conjuncts(*r, out);
+            }
+            other => out.push(other),
+        }
+    }
+    let mut parts = Vec::new();
+    conjuncts(expr, &mut parts);
+    let mut lists = Vec::new();
+    let mut rest = Vec::new();
+    for part in parts {
+        match part {
+            E::Quant {
+                all: true,
+                binder: Binder::Pair(a, b),
+                set: SetTerm::Cells(cells),
+                filter: None,
+                body,
+            } if *body
+                == E::Bin(
+                    BinOp::Ne,
+                    Box::new(E::Value(CellTerm::Var(a))),
+                    Box::new(E::Value(CellTerm::Var(b))),
+                )
+                && cells.len() <= values
+                && cells.iter().collect::<HashSet<_>>().len() == cells.len() =>
+            {
+                lists.push(cells)
+            }
+            other => rest.push(other),
+        }
+    }
+    let expr = rest
+        .into_iter()
+        .reduce(|l, r| E::Bin(BinOp::And, Box::new(l), Box::new(r)))
+        .unwrap_or(E::Bool(true));
+    (expr, lists)
+}
+
 fn once_each(refs: &[Spanned<String>]) -> Vec<&Spanned<String>> {
     let mut seen = HashSet::new();
     refs.iter()

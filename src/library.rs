@@ -1,0 +1,117 @@
+//! The standard library of variant rules: `library/standard.sdk`, written in the language
+//! itself, parsed once and callable from every model (`rule cage(15, r1c1 r1c2 r2c1)`).
+//! `sdkc rules` lists it from the comments above each definition.
+
+use std::sync::LazyLock;
+
+use crate::ast::{Definition, StatementKind};
+
+/// The library's text, as shipped.
+pub const SOURCE: &str = include_str!("../library/standard.sdk");
+
+static DEFINITIONS: LazyLock<Vec<Definition>> = LazyLock::new(|| {
+    // A unit test parses and analyzes the library; a mistake in it fails the build's tests,
+    // never a user's run.
+    crate::parse::parse(SOURCE)
+        .map(|m| {
+            m.statements
+                .into_iter()
+                .filter_map(|s| match s.kind {
+                    StatementKind::Define(d) => Some(d),
+                    _ => None,
+                })
+                .collect()
+        })
+        .unwrap_or_default()
+});
+
+/// The library's definitions, in the order the file gives them.
+pub fn definitions() -> &'static [Definition] {
+    &DEFINITIONS
+}
+
+/// One library rule, for `sdkc rules`: its name, its parameters as `name: kind`, what it
+/// means and an example call.
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize)]
+pub struct Entry {
+    /// The name a rule calls it by.
+    pub name: String,
+    /// Its parameters, `name: kind`.
+    pub params: Vec<String>,
+    /// What it means, in a sentence or two.
+    pub doc: String,
+    /// One call, as a model writes it (`rule cage(15, r1c1 r1c2 r2c1)`).
+    pub example: String,
+}
+
+/// Every library rule with its documentation: the `#` lines right above its `define`; a line
+/// `# example: ...` is its example, the others its description.
+pub fn entries() -> Vec<Entry> {
+    definitions()
+        .iter()
+        .map(|d| {
+            let before = &SOURCE[..d.name.span.start];
+            let line_start = before.rfind('\n').map_or(0, |i| i + 1);
+            let comments: Vec<&str> = SOURCE[..line_start]
+                .lines()
+                .rev()
+                .take_while(|l| l.starts_with('#'))
+                .collect();
+            let mut doc = Vec::new();
+            let mut example = String::new();
+            for line in comments.into_iter().rev() {
+                let text = line.trim_start_matches('#').trim();
+                match text.strip_prefix("example:") {
+                    Some(e) => example = e.trim().to_string(),
+                    None => doc.push(text),
+                }
+            }
+            Entry {
+                name: d.name.value.clone(),
+                params: d
+                    .params
+                    .iter()
+                    .map(|p| format!("{}: {}", p.name.value, p.kind.value))
+                    .collect(),
+                doc: doc.join(" "),
+                example,
+            }
+        })
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Every library rule has a description and an example, and its example, in a 9x9 sudoku,
+    /// analyzes without a mistake (so the definition type-checks for real arguments).
+    #[test]
+    fn library_parses_and_every_example_analyzes() {
+        let defined = SOURCE.matches("\ndefine ").count();
+        assert_eq!(definitions().len(), defined, "the library did not parse");
+        assert!(defined >= 40);
+        for e in entries() {
+            assert!(!e.doc.is_empty(), "{} has no description", e.name);
+            assert!(
+                e.example.starts_with(&format!("rule {}(", e.name)),
+                "{}'s example is `{}`",
+                e.name,
+                e.example
+            );
+            let model = format!(
+                "grid 9x9, boxes 3x3\nrule distinct rows, columns, boxes\n{}\n",
+                e.example
+            );
+            let parsed =
+                crate::parse::parse(&model).unwrap_or_else(|d| panic!("{}: {d:?}", e.example));
+            if let Err(d) = crate::analyze::analyze(&parsed, None) {
+                panic!(
+                    "{}: {:?}",
+                    e.example,
+                    d.iter().map(|d| d.kind.to_string()).collect::<Vec<_>>()
+                );
+            }
+        }
+    }
+}
