@@ -74,8 +74,62 @@ pub fn estimate(p: &Puzzle, e: &Expr) -> u128 {
         } => {
             let each =
                 estimate(p, body).saturating_add(filter.as_ref().map_or(0, |f| estimate(p, f)));
-            members(binder, set).saturating_mul(each).saturating_add(1)
+            let n = match filter {
+                Some(f) => selected(p, *binder, set, f).unwrap_or_else(|| members(binder, set)),
+                None => members(binder, set),
+            };
+            n.saturating_mul(each).saturating_add(1)
         }
+    }
+}
+
+/// How many members of a set pass a filter that reads only data about the binder's own cells
+/// (`cells where row(c) == 3`): counted, so a narrow filter over a large set is not refused as
+/// if it kept every member. `None` when the filter reads cell values or other binders' cells,
+/// or the set is too large to count quickly.
+fn selected(p: &Puzzle, binder: Binder, set: &SetTerm, filter: &Expr) -> Option<u128> {
+    let own = match binder {
+        Binder::One(v) => vec![v],
+        Binder::Pair(a, b) => vec![a, b],
+    };
+    if !reads_only(filter, &own) {
+        return None;
+    }
+    let list = match set {
+        SetTerm::Cells(c) => c.len(),
+        _ => return None,
+    };
+    let n = match binder {
+        Binder::One(_) => list,
+        Binder::Pair(..) => list * list.saturating_sub(1) / 2,
+    };
+    if n > 200_000 {
+        return None;
+    }
+    let mut env = vec![0; own.iter().max().map_or(0, |m| m + 1)];
+    let mut count = 0;
+    for m in members(p, &env.clone(), binder, set) {
+        bind(&mut env, binder, m);
+        if ground(p, filter, &mut env, true) != G::Bool(false) {
+            count += 1;
+        }
+    }
+    Some(count)
+}
+
+/// Whether an expression reads no cell value, and binds or reads no cell variable but `own`.
+fn reads_only(e: &Expr, own: &[usize]) -> bool {
+    let term = |t: &CellTerm| match t {
+        CellTerm::Fixed(_) => true,
+        CellTerm::Var(v) => own.contains(v),
+    };
+    match e {
+        Expr::Int(_) | Expr::Bool(_) => true,
+        Expr::Value(_) | Expr::Quant { .. } | Expr::Agg { .. } => false,
+        Expr::Row(c) | Expr::Col(c) | Expr::HasMark(c, _) | Expr::Lookup(c, _) => term(c),
+        Expr::Clued(a, b, _) => term(a) && term(b),
+        Expr::Neg(x) | Expr::Abs(x) | Expr::Not(x) | Expr::In(x, _) => reads_only(x, own),
+        Expr::Bin(_, l, r) => reads_only(l, own) && reads_only(r, own),
     }
 }
 
@@ -522,5 +576,38 @@ pub fn negated(g: &G) -> G {
         G::Cmp(op, a, b) => G::Cmp(negate(*op), a.clone(), b.clone()),
         G::In(x, ranges) => G::In(x.clone(), complement(ranges)),
         _ => unreachable!("not a condition"),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn rule_estimate(rule: &str) -> u128 {
+        let text = format!("grid 9x9, boxes 3x3\nrule r: {rule}\n");
+        let p = crate::analyze::analyze(&crate::parse::parse(&text).unwrap(), None).unwrap();
+        match &p.rules[0].kind {
+            crate::puzzle::RuleKind::Expr { expr, .. } => estimate(&p, expr),
+            _ => unreachable!("an expression rule"),
+        }
+    }
+
+    /// A filter on the binder's own cells is counted: one row of 81 cells is 9 members, and a
+    /// pair binder over the row's cells 36, not 3,240. A filter that reads another binder's
+    /// cell is bounded by the whole set.
+    #[test]
+    fn estimate_counts_what_a_data_filter_keeps() {
+        // 9 members, each the filter (row(c) == 3: 3 terms) and the body (1).
+        assert_eq!(
+            rule_estimate("sum(c in cells where row(c) == 3: v[c]) == 45"),
+            9 * 4 + 1 + 1 + 1
+        );
+        let pairs =
+            rule_estimate("for (a, b) in cells where row(a) == 3 and row(b) == 3: v[a] != v[b]");
+        assert_eq!(pairs, 36 * (3 + 7) + 1);
+        let outer = rule_estimate(
+            "for a in cells where row(a) == 3: sum(c in cells where col(c) < col(a): v[c]) > 0",
+        );
+        assert!(outer > 9 * 81, "{outer}");
     }
 }

@@ -30,6 +30,13 @@ pub fn definitions() -> &'static [Definition] {
     &DEFINITIONS
 }
 
+/// The text of a library rule's definition, from `define` to the end of its body.
+pub fn definition_text(name: &str) -> Option<&'static str> {
+    let d = definitions().iter().find(|d| d.name.value == name)?;
+    let start = SOURCE[..d.name.span.start].rfind("define")?;
+    Some(&SOURCE[start..d.body.span.end])
+}
+
 /// One library rule, for `sdkc rules`: its name, its parameters as `name: kind`, what it
 /// means and an example call.
 #[derive(Debug, Clone, PartialEq, Eq, serde::Serialize)]

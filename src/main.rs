@@ -71,6 +71,15 @@ enum Command {
     },
     /// List the solvers: which are installed, where, and their versions; and what `auto` picks.
     Solvers,
+    /// List the standard library's variant rules (cage, thermo, sandwich, ...): each with its
+    /// parameters, what it means and an example call; NAME shows one rule and its definition.
+    Rules {
+        /// Show only this rule, with its definition.
+        name: Option<String>,
+        /// One JSON object per rule: name, params, doc, example.
+        #[arg(long)]
+        json: bool,
+    },
     /// Print a completion script for SHELL (bash, zsh, fish, elvish, powershell) to standard
     /// output, e.g. `sdkc completions bash > ~/.local/share/bash-completion/completions/sdkc`.
     Completions {
@@ -257,6 +266,7 @@ fn main() -> ExitCode {
         },
         Command::Check { model } => cli::info::check(&model),
         Command::Solvers => cli::info::solvers(),
+        Command::Rules { name, json } => cli::info::rules(name.as_deref(), json),
         Command::Completions { shell } => {
             use clap::CommandFactory;
             let mut script = Vec::new();

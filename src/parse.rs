@@ -248,7 +248,14 @@ impl Iterator for StatementLines<'_> {
                 b' ' | b'\t' | b'\r' => continue,
                 b'#' => skip_to(&mut self.i, b"\n"),
                 b'"' => {
-                    skip_to(&mut self.i, b"\"\n");
+                    // `\"` inside a string is a quote, not its end.
+                    loop {
+                        skip_to(&mut self.i, b"\"\n\\");
+                        if b.get(self.i) != Some(&b'\\') {
+                            break;
+                        }
+                        self.i = (self.i + 2).min(b.len());
+                    }
                     if b.get(self.i) == Some(&b'"') {
                         self.i += 1;
                     }
@@ -640,13 +647,20 @@ fn spanned_str(pair: &Pair<Rule>) -> Spanned<String> {
 
 fn string(pair: Pair<Rule>) -> Spanned<String> {
     let span = pair.as_span().into();
-    Spanned::new(
-        pair.into_inner()
-            .next()
-            .map_or("", |p| p.as_str())
-            .to_string(),
-        span,
-    )
+    let raw = pair.into_inner().next().map_or("", |p| p.as_str());
+    // The grammar lets a backslash escape only `"` and `\`; any other stays as written.
+    let mut text = String::with_capacity(raw.len());
+    let mut chars = raw.chars();
+    while let Some(c) = chars.next() {
+        match (c, chars.clone().next()) {
+            ('\\', Some(next @ ('"' | '\\'))) => {
+                text.push(next);
+                chars.next();
+            }
+            _ => text.push(c),
+        }
+    }
+    Spanned::new(text, span)
 }
 
 /// Integers are parsed saturating: a 40-digit size is still a size, and the analyzer says it is
@@ -988,6 +1002,20 @@ fn check_nesting(text: &str) -> Result<(), Diagnostic> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// `\"` and `\\` in a string are a quote and a backslash; a quote inside a string does not
+    /// end it for the recovery after a syntax error either.
+    #[test]
+    fn parse_strings_escape_quotes_and_backslashes() {
+        let m = parse("puzzle \"The \\\"Leven\\\" a\\\\b \\d\"\ngrid 4x4\n").unwrap();
+        let StatementKind::Puzzle(name) = &m.statements[0].kind else {
+            panic!("a puzzle statement first")
+        };
+        assert_eq!(name.value, "The \"Leven\" a\\b \\d");
+        let errors =
+            parse_all("puzzle \"a \\\" rule x\"\ngrid 4x4 4\nrule distinct rows\n").unwrap_err();
+        assert_eq!(errors.len(), 1, "{errors:?}");
+    }
 
     fn syntax_errors(text: &str) -> Vec<(Span, String, Option<String>)> {
         let errors = parse_all(text).expect_err("the text has mistakes");

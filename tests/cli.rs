@@ -491,3 +491,109 @@ fn compile_from_dev_stdin_writes_to_standard_output() {
     );
     assert!(!std::path::Path::new("/dev/stdin.lp").exists());
 }
+
+/// `sdkc rules` lists the standard library as setters read it; `sdkc rules NAME` adds the
+/// definition; a misspelt name is a usage error with a suggestion; `--json` is one object a
+/// line.
+#[test]
+fn rules_lists_the_standard_library() {
+    let ran = Sdkc::new().args(&["rules"]).status(0).run();
+    let out = &ran.out.stdout;
+    assert!(out.starts_with(
+        "cage(total: number, cells: cells)\n    Killer cage: the digits sum to `total`, and no digit repeats in the cage.\n    rule cage(15, r1c1 r1c2 r2c1)\n\n"
+    ));
+    for family in [
+        "thermo(line: cells)",
+        "arrow(circle: cell, line: cells)",
+        "white(a: cell, b: cell)",
+        "kropki_negative()",
+        "xv_negative()",
+        "german_whisper(line: cells)",
+        "renban(line: cells)",
+        "palindrome(line: cells)",
+        "between(line: cells)",
+        "lockout(line: cells, gap: number)",
+        "region_sum(line: cells)",
+        "entropic(line: cells)",
+        "modular(line: cells)",
+        "parity_line(line: cells)",
+        "zipper(line: cells)",
+        "little_killer(line: cells, total: number)",
+        "sandwich(line: cells, total: number)",
+        "x_sum(line: cells, total: number)",
+        "skyscraper(line: cells, seen: number)",
+        "numbered_room(line: cells, digit: number)",
+        "indexing(line: cells, index: cell)",
+        "lunchbox(line: cells, total: number)",
+        "clone(a: cells, b: cells)",
+        "contains(cells: cells, digit: number, times: number)",
+        "disjoint_groups()",
+        "windoku()",
+        "diagonals()",
+        "anti_knight()",
+        "anti_king()",
+        "nonconsecutive()",
+        "even(c: cell)",
+        "odd(c: cell)",
+        "minimum(c: cell)",
+        "counting_circles(cells: cells)",
+    ] {
+        assert!(
+            out.contains(&format!("\n{family}\n")),
+            "{family} is not listed"
+        );
+    }
+    Sdkc::new()
+        .args(&["rules", "thermo"])
+        .status(0)
+        .stdout("thermo(line: cells)\n    Thermometer: digits strictly increase from the bulb (the line's first cell).\n    rule thermo(r9c4-r7c2)\n\ndefine thermo(line: cells): for (a, b) in steps(line): v[a] < v[b]\n")
+        .run();
+    Sdkc::new()
+        .args(&["rules", "sandwhich"])
+        .status(2)
+        .stderr("error: the library has no rule `sandwhich`; did you mean `sandwich`? (`sdkc rules` lists them)\n")
+        .run();
+    let json = Sdkc::new().args(&["rules", "--json"]).status(0).run();
+    let first: serde_json::Value =
+        serde_json::from_str(json.out.stdout.lines().next().unwrap()).unwrap();
+    assert_eq!(first["name"], "cage");
+    assert_eq!(
+        first["params"],
+        serde_json::json!(["total: number", "cells: cells"])
+    );
+    assert_eq!(first["example"], "rule cage(15, r1c1 r1c2 r2c1)");
+}
+
+/// A setter's killer cage, thermometer and sandwich clue, one line each, have the grids of
+/// the same rules written out by hand.
+#[test]
+fn library_calls_are_one_line_per_clue() {
+    let head = "grid 4x4\nboxes 2x2\nrule distinct rows, columns, boxes\n";
+    let short = format!(
+        "{head}rule cage(5, r1c1 r2c1)\nrule thermo(r4c4-r4c2)\nrule sandwich(r1c3-r4c3, 3)\n"
+    );
+    let long = format!(
+        "{head}area k = r1c1 r2c1\nrule sum(k) == 5\nrule distinct k\n\
+         area t = r4c4 r4c3 r4c2\nrule for (a, b) in steps(t): v[a] < v[b]\n\
+         area s = r1c3 r2c3 r3c3 r4c3\n\
+         rule for (a, b) in s: (v[a] == 1 and v[b] == 4 or v[a] == 4 and v[b] == 1)\n\
+             => sum(c in s where row(a) < row(c) and row(c) < row(b): v[c]) == 3\n"
+    );
+    let grids = |model: &str| {
+        let ran = Sdkc::new()
+            .model(model)
+            .args(&["run", "model.sdk", "-a", "--solver", "builtin"])
+            .status(10)
+            .run();
+        streamed_grids(&ran.out.stdout)
+    };
+    let expected = grids(&long);
+    assert_eq!(expected.len(), 2, "{expected:?}");
+    assert_eq!(grids(&short), expected);
+    Sdkc::new()
+        .model(&short)
+        .args(&["check", "model.sdk"])
+        .status(0)
+        .stdout("model.sdk: no mistakes (grid 4x4, values 1..4, 0 givens, 5 rules)\n")
+        .run();
+}

@@ -40,6 +40,47 @@ pub fn solvers() -> u8 {
     exit::OK
 }
 
+/// `sdkc rules [NAME] [--json]`: the standard library, one rule a paragraph (its call, what it
+/// means, an example), or one rule with its definition as the library writes it.
+pub fn rules(name: Option<&str>, json: bool) -> u8 {
+    let entries = sdkc::library::entries();
+    let chosen: Vec<_> = match name {
+        None => entries.iter().collect(),
+        Some(n) => match entries.iter().find(|e| e.name == n) {
+            Some(e) => vec![e],
+            None => {
+                let near = entries
+                    .iter()
+                    .map(|e| (strsim::levenshtein(&e.name, n), &e.name))
+                    .min()
+                    .filter(|(d, _)| *d <= 2)
+                    .map_or(String::new(), |(_, m)| format!("; did you mean `{m}`?"));
+                eprintln!("error: the library has no rule `{n}`{near} (`sdkc rules` lists them)");
+                return exit::USAGE;
+            }
+        },
+    };
+    for e in &chosen {
+        if json {
+            outln!("{}", serde_json::to_string(e).expect("an entry serializes"));
+            continue;
+        }
+        outln!("{}({})", e.name, e.params.join(", "));
+        outln!("    {}", e.doc);
+        outln!("    {}", e.example);
+        if name.is_some() {
+            outln!();
+            outln!(
+                "{}",
+                sdkc::library::definition_text(&e.name).unwrap_or_default()
+            );
+        } else {
+            outln!();
+        }
+    }
+    exit::OK
+}
+
 /// `sdkc check`: parse and analyze, the way every other command starts; say what the model is.
 pub fn check(path: &Path) -> u8 {
     let p = match load(path, None) {
