@@ -365,7 +365,7 @@ impl fmt::Display for ErrorKind {
                 "the value range {lo}..{hi} is larger than sdkc supports (at most 256 values, each at most 1000)"
             ),
             UnknownSet { name, .. } => write!(f, "unknown set `{name}`"),
-            NoBoxes => write!(f, "this grid has no boxes, so the set `boxes` is empty"),
+            NoBoxes => write!(f, "this grid has no boxes: the model has no `boxes` line"),
             DuplicateName { name } => write!(f, "the name `{name}` is defined twice"),
             CellOutsideGrid { cell, rows, cols } => {
                 write!(f, "cell {cell} is outside the {rows}x{cols} grid")
@@ -421,6 +421,9 @@ impl fmt::Display for ErrorKind {
                 )
             }
             BadRegionToken { token } => write!(f, "`{token}` is not a region letter"),
+            PathNotStraight { from, to } if from == to => {
+                write!(f, "{from}-{to} runs from a cell to itself")
+            }
             PathNotStraight { from, to } => write!(f, "{from}-{to} is not a straight run"),
             UnknownParamKind { kind } => write!(f, "unknown parameter kind `{kind}`"),
             ArgumentKind {
@@ -431,7 +434,7 @@ impl fmt::Display for ErrorKind {
             } => write!(f, "`{rule}` takes {expected} as `{param}`, found {found}"),
             RecursiveDefinition { name } => write!(
                 f,
-                "`{name}` uses itself: a defined rule cannot call itself, directly or through others"
+                "`{name}` calls itself: a defined rule cannot call itself, directly or through other rules"
             ),
             InDefinition {
                 rule,
@@ -439,10 +442,13 @@ impl fmt::Display for ErrorKind {
                 library: true,
             } => write!(f, "in `{rule}` (a rule of the standard library): {message}"),
             InDefinition { rule, message, .. } => write!(f, "in `{rule}`: {message}"),
-            NotOnList { cell } => write!(f, "{cell} is not on the list"),
+            NotOnList { cell } => {
+                write!(f, "{cell} is not on the list, so it has no position on it")
+            }
             TooManyCalls { limit } => write!(
                 f,
-                "this rule calls defined rules more than {limit} times once expanded"
+                "this rule calls defined rules more than {} times once expanded",
+                thousands(*limit as u128)
             ),
             UnknownName { name, .. } => write!(f, "unknown name `{name}`"),
             UnknownFunction { name, .. } => write!(f, "unknown function `{name}`"),
@@ -491,6 +497,10 @@ impl fmt::Display for ErrorKind {
                 "the divisor of `{op}` can be 0: it is between {lo} and {hi}"
             ),
             EmptySetRange { lo, hi } => write!(f, "the range {lo}..{hi} in this set is empty"),
+            EmptyQuantifier { set } if set == "steps" => write!(
+                f,
+                "the line has fewer than two cells, so it has no steps (pairs of neighbouring cells)"
+            ),
             EmptyQuantifier { set } => {
                 write!(f, "the quantifier ranges over `{set}`, which is empty")
             }
@@ -564,7 +574,7 @@ impl ErrorKind {
             OneLineLength { found, .. } => format!("{found} characters"),
             BadRegionToken { .. } => "not a letter".into(),
             UnknownName { .. } => "not defined".into(),
-            UnknownFunction { .. } => "no such function".into(),
+            UnknownFunction { .. } => "no function or rule of this name".into(),
             TypeMismatch { found, .. } => format!("this is {found}"),
             ArgumentCount { .. } => "here".into(),
             ConstantCondition { holds: false, .. } => "always false".into(),
@@ -583,10 +593,11 @@ impl ErrorKind {
             Unsupported { .. } => "this rule".into(),
             AreaTooLarge { .. } => "too many cells for the values".into(),
             GivensConflict { second, .. } => second.to_string(),
+            PathNotStraight { from, to } if from == to => "the same cell twice".into(),
             PathNotStraight { .. } => "not along a row, column or diagonal".into(),
             UnknownParamKind { .. } => "unknown kind".into(),
             ArgumentKind { found, .. } => format!("this is {found}"),
-            RecursiveDefinition { .. } => "calls itself".into(),
+            RecursiveDefinition { name } => format!("calls `{name}` again"),
             InDefinition { .. } => "in this call".into(),
             NotOnList { .. } => "not on the list".into(),
             TooManyCalls { .. } => "this rule".into(),
@@ -621,7 +632,7 @@ impl ErrorKind {
                 Some(format!("did you mean `{s}`?"))
             }
             UnknownFunction { suggestion: None, .. } => Some(
-                "the functions are row(c), col(c), and a relation or stencil applied to a cell (orthogonal(c), diagonal(c), king(c), knight(c))".into(),
+                "the functions are row, col, box, boxpos, len, pos, first, last, reverse, distinct, minvalue, maxvalue and clued; the rules are the standard library's (`sdkc rules` lists them) and the model's own `define`s; a relation applied to a cell (`orthogonal(c)`, `king(c)`) or `steps(L)` is a set to quantify over, as in `for d in orthogonal(c): ...`".into(),
             ),
             NoMarks => Some("add a `marks { ... }` block: one token of mark symbols per cell, `.` for none".into()),
             FamilyNotASet { name } => Some(format!("use `distinct {name}`, or quantify over one of its areas")),
@@ -652,16 +663,39 @@ impl ErrorKind {
             DivisionByZero { .. } => {
                 Some("`/` and `%` need a divisor that is never 0".into())
             }
-            PathNotStraight { from, .. } => Some(format!(
-                "a path runs straight between the cells written: name each corner, as in `{from}-r1c5-r3c5`"
+            PathNotStraight { from, to } if from == to => Some(format!(
+                "write a cell once: `{from}` alone is a line of one cell; a path names the corners where the line turns, as in `r1c1-r1c5-r3c5`"
             )),
+            PathNotStraight { from, to } => Some(match (cell_numbers(from), cell_numbers(to)) {
+                (Some((r, _)), Some((_, c))) => format!(
+                    "a path runs straight (along a row, a column or a diagonal) between the cells written: name each corner where the line turns, as in `{from}-r{r}c{c}-{to}`"
+                ),
+                _ => "a path runs straight (along a row, a column or a diagonal) between the cells written: name each corner where the line turns, as in `r1c1-r1c5-r3c5`".into(),
+            }),
             UnknownParamKind { .. } => Some(
                 "the kinds are `number`, `cell` and `cells` (a list of cells, in order: a line or a cage)".into(),
             ),
+            ArgumentKind { expected: "a number", .. } => Some(
+                "write a number such as `15`, or an expression of numbers; the arguments go in the order of the rule's parameters".into(),
+            ),
+            ArgumentKind { expected: "a cell", .. } => Some(
+                "write one cell such as `r1c1`; the arguments go in the order of the rule's parameters".into(),
+            ),
             ArgumentKind { .. } => Some(
-                "a number is an expression such as `15`; a cell is `r1c1`; cells are a list such as `r1c1 r1c2`, a path `r1c1-r1c5`, or an area's name".into(),
+                "write the cells one by one (`r1c1 r1c2 r2c1`), as a path (`r1c1-r1c5`), or as an area's name; the arguments go in the order of the rule's parameters".into(),
             ),
             RecursiveDefinition { .. } => Some("write the repeated part as a quantifier (`for c in L: ...`)".into()),
+            InDefinition { rule, library: true, .. } => Some(format!(
+                "`sdkc rules {rule}` shows what the rule takes and its definition"
+            )),
+            NotOnList { .. } => Some("`pos(c, L)` is the place of cell c on the list L (1 for its first cell): c must be one of L's cells".into()),
+            EmptyQuantifier { set } if set == "steps" => Some("a line needs at least two cells: write it as a path such as `r1c1-r1c4`".into()),
+            TypeMismatch { expected: "a list of cells", .. } => Some(
+                "a list is known before solving: cells written out (`r1c1 r1c2`), a path (`r1c1-r1c5`), an area's name or a `cells` parameter; a quantifier's name is one cell at a time, not a list".into(),
+            ),
+            ConstantCondition { holds: false, rule_holds: false, .. } => Some(
+                "a rule that no grid satisfies leaves the puzzle without a solution: check the numbers (a clue, a total) against the value range and the cells".into(),
+            ),
             TooManyCalls { .. } => Some("a definition that calls others several times multiplies: call fewer, or quantify".into()),
             EmptySetRange { lo, hi } => {
                 Some(format!("write the smaller number first, as in `{hi}..{lo}`"))
@@ -669,6 +703,12 @@ impl ErrorKind {
             _ => None,
         }
     }
+}
+
+/// The row and column of a cell written `r3c7`.
+fn cell_numbers(cell: &str) -> Option<(u64, u64)> {
+    let (r, c) = cell.strip_prefix('r')?.split_once('c')?;
+    Some((r.parse().ok()?, c.parse().ok()?))
 }
 
 /// "1 cell", "3 cells".
