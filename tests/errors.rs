@@ -816,3 +816,234 @@ fn a_set_listed_many_times_in_a_rule_counts_once() {
     let err = error_of(format!("{HEADER}rule distinct colums, rows, colums\n").as_bytes());
     assert!(err.ends_with("error: 1 mistake in model.sdk\n"), "{err}");
 }
+
+// ---- defined rules and the standard library ------------------------------------------------
+
+#[test]
+fn call_with_too_few_arguments() {
+    snapshot!(
+        "call_argument_count",
+        error_of(format!("{HEADER}rule cage(15)\n").as_bytes())
+    );
+}
+
+#[test]
+fn call_with_its_arguments_swapped() {
+    // Both arguments are of the wrong kind: both are reported, each at its argument.
+    let err = error_of(format!("{HEADER}rule cage(r1c1 r1c2, 15)\n").as_bytes());
+    assert!(err.ends_with("error: 2 mistakes in model.sdk\n"), "{err}");
+    snapshot!("call_arguments_swapped", err);
+}
+
+#[test]
+fn call_with_a_number_where_a_cell_goes() {
+    snapshot!(
+        "call_number_for_cell",
+        error_of(format!("{HEADER}rule arrow(5, r1c2 r1c3)\n").as_bytes())
+    );
+}
+
+#[test]
+fn call_with_a_list_where_a_cell_goes() {
+    snapshot!(
+        "call_list_for_cell",
+        error_of(format!("{HEADER}rule white(r1c1 r1c2, r1c3)\n").as_bytes())
+    );
+}
+
+#[test]
+fn call_with_a_quantified_cell_where_cells_go() {
+    snapshot!(
+        "call_quantified_cell_for_cells",
+        error_of(format!("{HEADER}rule r: for c in cells: cage(10, c)\n").as_bytes())
+    );
+}
+
+#[test]
+fn define_with_an_unknown_parameter_kind() {
+    snapshot!(
+        "define_unknown_kind",
+        error_of(format!("{HEADER}define f(a: numbr, b: cell): v[b] == a\n").as_bytes())
+    );
+}
+
+#[test]
+fn define_with_a_parameter_named_twice() {
+    snapshot!(
+        "define_duplicate_parameter",
+        error_of(format!("{HEADER}define f(a: number, a: cell): v[a] == 1\n").as_bytes())
+    );
+}
+
+#[test]
+fn define_of_a_name_defined_twice() {
+    let err = error_of(
+        format!(
+            "{HEADER}define f(a: cell): v[a] == 1\ndefine f(b: cell): v[b] == 2\nrule f(r1c1)\n"
+        )
+        .as_bytes(),
+    );
+    assert!(err.contains("first defined here"), "{err}");
+    snapshot!("define_twice", err);
+}
+
+#[test]
+fn path_that_is_not_straight_in_a_call() {
+    snapshot!(
+        "path_not_straight",
+        error_of(format!("{HEADER}rule thermo(r1c1-r2c3)\n").as_bytes())
+    );
+}
+
+#[test]
+fn path_from_a_cell_to_itself() {
+    snapshot!(
+        "path_same_cell",
+        error_of(format!("{HEADER}rule thermo(r1c1-r1c1)\n").as_bytes())
+    );
+}
+
+#[test]
+fn path_corner_outside_the_grid_in_a_call() {
+    snapshot!(
+        "path_outside_call",
+        error_of(format!("{HEADER}rule thermo(r1c1-r1c10)\n").as_bytes())
+    );
+}
+
+#[test]
+fn paths_in_an_area() {
+    // A bent run and a corner outside the grid: each area's mistake at its place.
+    let err = error_of(
+        format!("{HEADER}area a = r1c1-r2c3\narea b = r0c1-r1c1\nrule distinct a, b\n").as_bytes(),
+    );
+    assert!(err.ends_with("error: 2 mistakes in model.sdk\n"), "{err}");
+    snapshot!("path_in_area", err);
+}
+
+#[test]
+fn define_that_calls_itself() {
+    snapshot!(
+        "recursive_define",
+        error_of(format!("{HEADER}define f(c: cell): f(c)\nrule f(r1c1)\n").as_bytes())
+    );
+}
+
+#[test]
+fn define_that_calls_itself_through_another() {
+    snapshot!(
+        "recursive_define_indirect",
+        error_of(
+            format!(
+                "{HEADER}define f(c: cell): g(c)\ndefine g(c: cell): v[c] > 1 and f(c)\nrule f(r1c1)\n"
+            )
+            .as_bytes()
+        )
+    );
+}
+
+#[test]
+fn cage_total_no_cells_can_reach() {
+    // Two cells of 1..9 sum to at most 18.
+    snapshot!(
+        "cage_total_out_of_range",
+        error_of(format!("{HEADER}rule cage(100, r1c1 r1c2)\n").as_bytes())
+    );
+}
+
+#[test]
+fn little_killer_total_no_diagonal_can_reach() {
+    snapshot!(
+        "little_killer_out_of_range",
+        error_of(format!("{HEADER}rule little_killer(r1c1-r2c2, 40)\n").as_bytes())
+    );
+}
+
+#[test]
+fn mistake_in_a_library_rule_names_the_library() {
+    // A thermometer of one cell has no steps; the mistake is inside `thermo`, for this call.
+    let err = error_of(format!("{HEADER}rule thermo(r1c1)\n").as_bytes());
+    assert!(
+        err.contains("in `thermo` (a rule of the standard library): "),
+        "{err}"
+    );
+    snapshot!("library_rule_mistake", err);
+}
+
+#[test]
+fn mistake_in_a_define_is_reported_once_at_its_first_call() {
+    let err = error_of(
+        format!("{HEADER}define f(c: cell): v[c] > x\nrule f(r1c1)\nrule f(r2c2)\n").as_bytes(),
+    );
+    assert_eq!(err.matches("  × ").count(), 1, "{err}");
+    assert!(err.ends_with("error: 1 mistake in model.sdk\n"), "{err}");
+    assert_eq!(
+        err,
+        "  × in `f`: unknown name `x`
+   ╭─[model.sdk:4:6]
+ 2 │ boxes 3x3
+ 3 │ define f(c: cell): v[c] > x
+   ·                           ┬
+   ·                           ╰── not defined
+ 4 │ rule f(r1c1)
+   ·      ───┬───
+   ·         ╰── in this call
+ 5 │ rule f(r2c2)
+   ╰────
+error: 1 mistake in model.sdk
+"
+    );
+    snapshot!("define_mistake_once", err);
+}
+
+#[test]
+fn pos_of_a_cell_not_on_the_list() {
+    snapshot!(
+        "pos_not_on_list",
+        error_of(format!("{HEADER}rule r: pos(r5c5, r1c1-r1c3) == 1\n").as_bytes())
+    );
+}
+
+#[test]
+fn misspelt_library_rule_is_suggested() {
+    let err = error_of(format!("{HEADER}rule cagee(15, r1c1 r1c2)\n").as_bytes());
+    assert!(err.contains("  help: did you mean `cage`?\n"), "{err}");
+    snapshot!("unknown_rule", err);
+}
+
+#[test]
+fn box_function_in_a_grid_without_boxes() {
+    snapshot!(
+        "box_without_boxes",
+        error_of(b"grid 9x9\nrule r: for c in cells: box(c) > 0\n")
+    );
+}
+
+#[test]
+fn model_define_takes_the_place_of_the_library_rule() {
+    // The model's `cage` has three parameters: a call with the library's two is counted
+    // against the model's.
+    let model = format!(
+        "{HEADER}define cage(total: number, cells: cells, x: number): sum(c in cells: v[c]) == total\nrule cage(10, r1c1 r1c2)\n"
+    );
+    let err = error_of(model.as_bytes());
+    assert!(err.contains("× `cage` takes 3 arguments, found 2"), "{err}");
+    snapshot!("define_shadows_library", err);
+
+    // And it is the model's rule that is solved: `odd` redefined as even. The library's odd
+    // cells would hold 1 or 3.
+    let solve = |model: &str| {
+        let (_dir, out) = with_model(model.as_bytes(), &["run"]);
+        assert_eq!(out.code, 0, "{}", out.stderr);
+        common::printed_grid(&out.stdout)
+    };
+    let rules =
+        "grid 4x4\nboxes 2x2\nrule distinct rows, columns, boxes\nrule odd(r1c1)\nrule odd(r1c2)\n";
+    let own = solve(&format!("define odd(c: cell): v[c] % 2 == 0\n{rules}"));
+    assert!(own[0][0] % 2 == 0 && own[0][1] % 2 == 0, "{own:?}");
+    let library = solve(rules);
+    assert!(
+        library[0][0] % 2 == 1 && library[0][1] % 2 == 1,
+        "{library:?}"
+    );
+}
