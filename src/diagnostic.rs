@@ -275,10 +275,27 @@ pub enum ErrorKind {
         rule: String,
         message: String,
         library: bool,
+        /// The inner mistake's help, if it has one.
+        inner_help: Option<String>,
+    },
+    /// A `define` whose name is a built-in function's.
+    ReservedName {
+        name: String,
+    },
+    /// Calls of defined rules nested past `limit` levels.
+    CallsTooDeep {
+        limit: usize,
     },
     /// `pos(c, L)` of a cell that is not on the list.
     NotOnList {
         cell: String,
+    },
+    /// `at(L, i)` with `i` not a number known before solving.
+    PlaceNotKnown,
+    /// `at(L, i)` with `i` outside `1..=len`.
+    PlaceOutsideList {
+        place: i64,
+        len: usize,
     },
     /// A rule whose calls of defined rules expand past `limit` calls.
     TooManyCalls {
@@ -440,10 +457,28 @@ impl fmt::Display for ErrorKind {
                 rule,
                 message,
                 library: true,
+                ..
             } => write!(f, "in `{rule}` (a rule of the standard library): {message}"),
+            ReservedName { name } => {
+                write!(f, "`{name}` is a built-in function and cannot be defined")
+            }
+            CallsTooDeep { limit } => write!(
+                f,
+                "calls of defined rules nest more than {limit} levels deep"
+            ),
             InDefinition { rule, message, .. } => write!(f, "in `{rule}`: {message}"),
             NotOnList { cell } => {
                 write!(f, "{cell} is not on the list, so it has no position on it")
+            }
+            PlaceNotKnown => write!(
+                f,
+                "the place in `at(L, i)` must be a number known before solving"
+            ),
+            PlaceOutsideList { place, len } => {
+                write!(
+                    f,
+                    "place {place} is outside the list, which has {len} cells"
+                )
             }
             TooManyCalls { limit } => write!(
                 f,
@@ -599,7 +634,11 @@ impl ErrorKind {
             ArgumentKind { found, .. } => format!("this is {found}"),
             RecursiveDefinition { name } => format!("calls `{name}` again"),
             InDefinition { .. } => "in this call".into(),
+            ReservedName { .. } => "built-in".into(),
+            CallsTooDeep { .. } => "too deep".into(),
             NotOnList { .. } => "not on the list".into(),
+            PlaceNotKnown => "depends on the grid".into(),
+            PlaceOutsideList { .. } => "outside the list".into(),
             TooManyCalls { .. } => "this rule".into(),
         }
     }
@@ -685,6 +724,15 @@ impl ErrorKind {
                 "write the cells one by one (`r1c1 r1c2 r2c1`), as a path (`r1c1-r1c5`), or as an area's name; the arguments go in the order of the rule's parameters".into(),
             ),
             RecursiveDefinition { .. } => Some("write the repeated part as a quantifier (`for c in L: ...`)".into()),
+            InDefinition {
+                inner_help: Some(h),
+                ..
+            } => Some(h.clone()),
+            ReservedName { .. } => Some(format!(
+                "choose another name; the built-in functions are {}",
+                crate::analyze::FUNCTIONS.join(", ")
+            )),
+            CallsTooDeep { .. } => Some("a chain of rules that each call the next: call the innermost directly".into()),
             InDefinition { rule, library: true, .. } => Some(format!(
                 "`sdkc rules {rule}` shows what the rule takes and its definition"
             )),

@@ -813,6 +813,20 @@ fn describe_expected(positives: &[Rule]) -> String {
     }
 }
 
+/// Whether a word is a cell reference such as `r1c1` (the grammar's `cell_ref`).
+fn is_cell_ref(word: &str) -> bool {
+    let rest = word.strip_prefix(['r', 'R']).unwrap_or("");
+    match rest.split_once(['c', 'C']) {
+        Some((r, c)) => {
+            !r.is_empty()
+                && !c.is_empty()
+                && r.bytes().all(|b| b.is_ascii_digit())
+                && c.bytes().all(|b| b.is_ascii_digit())
+        }
+        None => false,
+    }
+}
+
 /// How deep an expression may nest: brackets, `|...|`, quantifiers, prefix operators and the
 /// operators of a chain each count a level. Every stage after the parser (and pest's own
 /// parser) walks expressions recursively; at this depth each needs well under a megabyte of
@@ -853,6 +867,9 @@ fn check_nesting(text: &str) -> Result<(), Diagnostic> {
     let mut outer = 0;
     // After an operand (a name, a number, a closing bracket) a `|` closes and `-` is binary.
     let mut after_operand = false;
+    // Where the last cell reference (`r1c1`) ended: a `-` right there, then a cell, is a
+    // path's step (`r1c1-r1c9`), not a subtraction.
+    let mut cell_end = usize::MAX;
     let mut i = 0;
     while i < bytes.len() {
         let b = bytes[i];
@@ -907,6 +924,7 @@ fn check_nesting(text: &str) -> Result<(), Diagnostic> {
                 after_operand = false;
                 continue;
             }
+            b'-' if start == cell_end && matches!(bytes.get(i), Some(b'r' | b'R')) => continue,
             b'-' if !after_operand => op = Some(PREFIX),
             b'+' | b'-' => op = Some(ADD),
             b'*' | b'/' | b'%' => op = Some(MUL),
@@ -944,7 +962,10 @@ fn check_nesting(text: &str) -> Result<(), Diagnostic> {
                         after_operand = false;
                         continue;
                     }
-                    _ => {
+                    w => {
+                        if is_cell_ref(w) {
+                            cell_end = i;
+                        }
                         operand_done(frames.last_mut());
                         after_operand = true;
                         continue;

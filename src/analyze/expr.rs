@@ -76,16 +76,22 @@ pub struct Def<'d> {
     pub kinds: Vec<ParamKind>,
     /// Defined in the standard library (its spans point into the library's text).
     pub library: bool,
+    /// Its head has a mistake (reported there): calls of it are not checked.
+    pub broken: bool,
 }
 
 /// How many calls of defined rules one rule may expand to: a definition that calls another
 /// twice, which calls another twice, ... doubles at each level.
 const MAX_CALLS: usize = 100_000;
 
+/// How deeply calls of defined rules may nest (each level is a frame of the checker's
+/// recursion; real libraries nest two or three).
+const MAX_CALL_DEPTH: usize = 64;
+
 /// The functions the language has, for "did you mean" and the help of an unknown function.
 pub const FUNCTIONS: &[&str] = &[
-    "row", "col", "box", "boxpos", "len", "pos", "first", "last", "distinct", "reverse", "steps",
-    "minvalue", "maxvalue", "clued",
+    "row", "col", "box", "boxpos", "len", "pos", "at", "first", "last", "distinct", "reverse",
+    "steps", "minvalue", "maxvalue", "clued",
 ];
 
 /// What the type checker needs to know about the rest of the model.
@@ -565,6 +571,29 @@ impl<'a> Ctx<'a> {
                 }
                 int(Expr::Lookup(c, table))
             }
+            "at" => {
+                // `at(L, i)`: the i-th cell of a list, from 1; `i` known before solving.
+                self.arity(name, args, 2, span)?;
+                let list = self.list(&args[0]);
+                let i = self.expect(&args[1], Ty::Int);
+                let (list, i) = (list?, i?);
+                let place = match self.bounds(&i) {
+                    Some((k, j)) if k == j && !depends_on_cells(&i) => k,
+                    _ => {
+                        self.error(args[1].span, ErrorKind::PlaceNotKnown);
+                        return None;
+                    }
+                };
+                if place < 1 || place > list.len() as i64 {
+                    let kind = ErrorKind::PlaceOutsideList {
+                        place,
+                        len: list.len(),
+                    };
+                    self.error(args[1].span, kind);
+                    return None;
+                }
+                Some(Checked::Cell(CellTerm::Fixed(list[place as usize - 1])))
+            }
             "first" | "last" => {
                 self.arity(name, args, 1, span)?;
                 let list = self.list(&args[0])?;
@@ -692,6 +721,18 @@ impl<'a> Ctx<'a> {
     ) -> Option<(Expr, Fold)> {
         let defs = self.defs;
         let def = &defs.map[&name.value];
+        if def.broken {
+            return None;
+        }
+        if self.calls.len() >= MAX_CALL_DEPTH {
+            self.error(
+                span,
+                ErrorKind::CallsTooDeep {
+                    limit: MAX_CALL_DEPTH,
+                },
+            );
+            return None;
+        }
         if self.calls.contains(&name.value) {
             self.error(
                 name.span,
@@ -751,6 +792,12 @@ impl<'a> Ctx<'a> {
                     self.error(arg.span, wrong("a number"));
                     None
                 }
+                (ParamKind::Cells, ExprKind::Var(n))
+                    if matches!(self.lookup(n), Some(Bound::Cell(CellTerm::Var(_)))) =>
+                {
+                    self.error(arg.span, wrong("a cell that depends on a quantifier"));
+                    None
+                }
                 (ParamKind::Cells, _) => self.list(arg).map(Bound::Cells),
             };
             match b {
@@ -787,8 +834,23 @@ impl<'a> Ctx<'a> {
         if self.diags.len() > before {
             let inner: Vec<Diagnostic> = self.diags.drain(before..).collect();
             for d in inner {
-                let message = d.kind.to_string();
-                let key = (d.span.start, d.span.end, message.clone());
+                // A mistake of a call inside this definition is told once, as the innermost
+                // mistake's message in this rule: not "in `f`: in `g`: ...".
+                let (message, inner_help) = match &d.kind {
+                    ErrorKind::InDefinition {
+                        message,
+                        inner_help,
+                        ..
+                    } => (message.clone(), inner_help.clone()),
+                    other => (other.to_string(), other.help()),
+                };
+                // A model's definition is reported once for each place in it; a library
+                // rule's places are not the user's, so once for each call.
+                let key = if def.library {
+                    (span.start, span.end, message.clone())
+                } else {
+                    (d.span.start, d.span.end, message.clone())
+                };
                 if !defs.reported.borrow_mut().insert(key) {
                     continue;
                 }
@@ -796,6 +858,7 @@ impl<'a> Ctx<'a> {
                     rule: name.value.clone(),
                     message,
                     library: def.library,
+                    inner_help,
                 };
                 let mut out = Diagnostic::new(span, kind);
                 if !def.library {
@@ -889,6 +952,8 @@ impl<'a> Ctx<'a> {
                         return None;
                     }
                     SetTerm::Cells(areas[0].cells.clone())
+                } else if let Some(cells) = self.one_of_builtin(name) {
+                    SetTerm::Cells(cells)
                 } else if let Some(rel) = self.relation(name) {
                     if !pair {
                         self.error(
@@ -976,6 +1041,23 @@ impl<'a> Ctx<'a> {
             return None;
         }
         Some(term)
+    }
+
+    /// A row, column or box by its short name (`r3`, `c5`, `b1`), in order: left to right,
+    /// top to bottom, a box row by row. So an outside clue reads `sandwich(r3, 17)`, and from
+    /// the other side `sandwich(reverse(r3), 17)`.
+    fn one_of_builtin(&self, name: &str) -> Option<Vec<Cell>> {
+        let family = match name.as_bytes().first()? {
+            b'r' => "rows",
+            b'c' => "columns",
+            b'b' => "boxes",
+            _ => return None,
+        };
+        let (areas, _) = self.sets.get(family)?;
+        areas
+            .iter()
+            .find(|a| a.name == name)
+            .map(|a| a.cells.clone())
     }
 
     fn relation(&self, name: &str) -> Option<RelId> {
@@ -1143,11 +1225,17 @@ impl<'a> Ctx<'a> {
                 binder,
                 set,
                 body,
-                ..
+                filter,
             } => {
                 let n = self.members_at_most(*binder, set);
                 match kind {
                     AggKind::Count => (0, n),
+                    // Without a filter a list of cells is summed whole (a neighbourhood may
+                    // be cut by the grid's edge).
+                    AggKind::Sum if filter.is_none() && matches!(set, SetTerm::Cells(_)) => {
+                        let (a, b) = self.bounds(body)?;
+                        (a.saturating_mul(n), b.saturating_mul(n))
+                    }
                     AggKind::Sum => {
                         // A filter may leave out any member.
                         let (a, b) = self.bounds(body)?;

@@ -5,6 +5,8 @@
 mod expr;
 mod path;
 
+pub use expr::FUNCTIONS;
+
 use std::collections::{BTreeMap, BTreeSet, HashMap, HashSet};
 
 use crate::ast::*;
@@ -411,7 +413,13 @@ impl Analyzer {
                     let k = calls.entry(f.value.as_str()).or_insert(0);
                     loop {
                         *k += 1;
-                        let candidate = format!("{}{k}", f.value);
+                        // `f59` then `f59_1`, not `f591`.
+                        let sep = if f.value.ends_with(|c: char| c.is_ascii_digit()) {
+                            "_"
+                        } else {
+                            ""
+                        };
+                        let candidate = format!("{}{sep}{k}", f.value);
                         if !given_names.contains(candidate.as_str()) {
                             break candidate;
                         }
@@ -481,16 +489,29 @@ impl Analyzer {
                         let named = name.is_some() || family.is_some();
                         // `distinct(L)` among the rule's conjuncts is a distinct rule of its
                         // own, so every backend gets its tightest form (one row per value).
-                        let (expr, distinct) = split_distinct(expr, shape.value_count());
+                        let (expr, distinct) = split_distinct(expr);
+                        if let Some(big) = distinct.iter().find(|d| d.len() > shape.value_count()) {
+                            self.error(
+                                e.span,
+                                ErrorKind::AreaTooLarge {
+                                    rule: rule_name.clone(),
+                                    area: format!("the cells of {rule_name}"),
+                                    cells: big.len(),
+                                    values: shape.value_count(),
+                                },
+                            );
+                            continue;
+                        }
                         if !distinct.is_empty() {
                             let areas = distinct
                                 .into_iter()
                                 .enumerate()
                                 .map(|(i, cells)| Area {
+                                    // Rows `cage3_distinct_7`: the rule's name, then this.
                                     name: if i == 0 {
-                                        rule_name.clone()
+                                        "distinct".to_string()
                                     } else {
-                                        format!("{rule_name}_{}", i + 1)
+                                        format!("distinct{}", i + 1)
                                     },
                                     label: format!("the cells of {rule_name}"),
                                     cells,
@@ -625,6 +646,7 @@ impl Analyzer {
                 def,
                 kinds,
                 library: true,
+                broken: false,
             };
             defs.map.insert(def.def.name.value.clone(), def);
         }
@@ -634,6 +656,15 @@ impl Analyzer {
                 continue;
             };
             let mut ok = true;
+            if expr::FUNCTIONS.contains(&def.name.value.as_str()) {
+                self.error(
+                    def.name.span,
+                    ErrorKind::ReservedName {
+                        name: def.name.value.clone(),
+                    },
+                );
+                continue;
+            }
             if let Some(first) = spans.insert(&def.name.value, def.name.span) {
                 let d = Diagnostic::new(
                     def.name.span,
@@ -670,14 +701,15 @@ impl Analyzer {
                     }
                 }
             }
-            if ok {
-                let def = expr::Def {
-                    def,
-                    kinds,
-                    library: false,
-                };
-                defs.map.insert(def.def.name.value.clone(), def);
-            }
+            // A definition with a mistake in its head is still a name: its calls are not
+            // reported again as calls of an unknown function.
+            let def = expr::Def {
+                def,
+                kinds,
+                library: false,
+                broken: !ok,
+            };
+            defs.map.insert(def.def.name.value.clone(), def);
         }
         defs
     }
@@ -1086,12 +1118,8 @@ fn two_cell_clues(
 }
 
 /// The `distinct(L)` conjuncts of a rule (as `distinct` makes them: all pairs of a list of
-/// cells, unfiltered, must differ), taken out as lists of cells, and the rest of the rule. A
-/// list with more cells than values stays in the rule (it can never hold, and the rule says so).
-fn split_distinct(
-    expr: crate::puzzle::Expr,
-    values: usize,
-) -> (crate::puzzle::Expr, Vec<Vec<Cell>>) {
+/// cells, unfiltered, must differ), taken out as lists of cells, and the rest of the rule.
+fn split_distinct(expr: crate::puzzle::Expr) -> (crate::puzzle::Expr, Vec<Vec<Cell>>) {
     use crate::puzzle::{BinOp, Binder, CellTerm, Expr as E, SetTerm};
     fn conjuncts(e: E, out: &mut Vec<E>) {
         match e {
@@ -1120,7 +1148,6 @@ fn split_distinct(
                     Box::new(E::Value(CellTerm::Var(a))),
                     Box::new(E::Value(CellTerm::Var(b))),
                 )
-                && cells.len() <= values
                 && cells.iter().collect::<HashSet<_>>().len() == cells.len() =>
             {
                 lists.push(cells)
