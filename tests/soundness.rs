@@ -3,6 +3,9 @@
 //! solution until infeasible) and the set the builtin solver finds both equal the set found
 //! by brute-force enumeration through the checker. The checker shares no
 //! code with the lowering, so a wrong encoding (too strict or too loose) shows up here.
+//! A third of the rules are calls of the standard library's variant rules (cages, lines,
+//! outside clues, dots with their negative constraints), so their expansions — paths, `pos`,
+//! `box`, `clued`, `distinct(L)` split into a distinct rule — are held to the same test.
 //! A fixed seed makes every case reproduce; a failure prints the model.
 
 mod common;
@@ -190,9 +193,97 @@ fn random_model(rng: &mut Rng, n: usize, bh: usize, bw: usize, givens: usize) ->
         line.iter().collect::<String>()
     );
     for k in 0..1 + rng.below(3) {
-        text.push_str(&random_rule(rng, n, &format!("r{k}")));
+        // A third of the rules are calls of the standard library's variant rules.
+        if rng.below(3) == 0 {
+            text.push_str(&format!("rule {}\n", library_rule(rng, n)));
+        } else {
+            text.push_str(&random_rule(rng, n, &format!("r{k}")));
+        }
     }
     text
+}
+
+/// A random line: a walk of orthogonal steps from a random cell, 2 to 4 cells, that may
+/// come back to a cell (a loop), as a list of cells.
+fn line(rng: &mut Rng, n: usize) -> String {
+    let (mut r, mut c) = (rng.below(n), rng.below(n));
+    let mut cells = vec![format!("r{}c{}", r + 1, c + 1)];
+    for _ in 0..1 + rng.below(3) {
+        let (dr, dc) = *rng.pick(&[(0i64, 1i64), (1, 0), (0, -1), (-1, 0)]);
+        let (nr, nc) = (r as i64 + dr, c as i64 + dc);
+        if (0..n as i64).contains(&nr) && (0..n as i64).contains(&nc) {
+            (r, c) = (nr as usize, nc as usize);
+            cells.push(format!("r{}c{}", r + 1, c + 1));
+        }
+    }
+    if cells.len() == 1 {
+        cells.push(format!("r{}c{}", r + 1, if c + 1 < n { c + 2 } else { c }));
+    }
+    cells.join(" ")
+}
+
+/// A row or column read from either side: `r2`, `reverse(c3)`.
+fn outside(rng: &mut Rng, n: usize) -> String {
+    let name = format!("{}{}", rng.pick(&["r", "c"]), 1 + rng.below(n));
+    if rng.below(2) == 0 {
+        name
+    } else {
+        format!("reverse({name})")
+    }
+}
+
+/// A call of a standard-library rule with random arguments that fit an n x n grid.
+fn library_rule(rng: &mut Rng, n: usize) -> String {
+    let (a, b) = (cell(rng, n), cell(rng, n));
+    let k = 1 + rng.below(n);
+    match rng.below(30) {
+        0 => format!("cage({}, {})", 3 + rng.below(3 * n - 3), line(rng, n)),
+        1 => format!("thermo({})", line(rng, n)),
+        2 => format!("slow_thermo({})", line(rng, n)),
+        3 => format!("whisper({}, 2)", line(rng, n)),
+        4 => format!("renban({})", line(rng, n)),
+        5 => format!("palindrome({})", line(rng, n)),
+        6 => format!("between({})", line(rng, n)),
+        7 => format!("lockout({}, 2)", line(rng, n)),
+        8 => format!("region_sum({})", line(rng, n)),
+        9 => format!("modular({})", line(rng, n)),
+        10 => format!("parity_line({})", line(rng, n)),
+        11 => format!("zipper({})", line(rng, n)),
+        12 => format!("sandwich({}, {})", outside(rng, n), rng.below(n + 2)),
+        13 => format!(
+            "x_sum({}, {})",
+            outside(rng, n),
+            1 + rng.below(n * (n + 1) / 2)
+        ),
+        14 => format!("skyscraper({}, {k})", outside(rng, n)),
+        15 => format!("numbered_room({}, {k})", outside(rng, n)),
+        16 => format!("indexing(r{k}, r{k}c{})", 1 + rng.below(n)),
+        17 => format!("lunchbox({}, {})", outside(rng, n), rng.below(n + 2)),
+        18 => format!("clone({a} {b}, {} {})", cell(rng, n), cell(rng, n)),
+        19 => {
+            let f = rng.pick(&["white", "black", "x", "v", "greater"]);
+            format!("{f}({a}, {b})")
+        }
+        20 => format!("difference({a}, {b}, {})", 1 + rng.below(2)),
+        21 => format!("ratio({a}, {b}, {})", 2 + rng.below(2)),
+        22 => rng
+            .pick(&["kropki_negative()", "xv_negative()", "nonconsecutive()"])
+            .to_string(),
+        23 => format!("{}({a})", rng.pick(&["even", "odd", "minimum", "maximum"])),
+        24 => format!("contains({}, {k}, 1)", line(rng, n)),
+        25 => format!("counting_circles({a} {b} {})", cell(rng, n)),
+        26 => format!("little_killer(r1c{k}-r{k}c1, {})", k + rng.below(2 * k)),
+        27 => format!("arrow({a}, {})", line(rng, n)),
+        28 => rng
+            .pick(&[
+                "diagonals()",
+                "anti_king()",
+                "anti_knight()",
+                "disjoint_groups()",
+            ])
+            .to_string(),
+        _ => format!("entropic({})", line(rng, n)),
+    }
 }
 
 /// Every solution through the MIP, the way `sdkc run --count` finds them: solve, forbid the
@@ -228,6 +319,8 @@ fn run_cases(seed: u64, cases: usize, n: usize, bh: usize, bw: usize, givens: us
     let mut rng = Rng(seed);
     let mut compared = 0;
     let mut total_solutions = 0;
+    // Cases with a call of a library rule among their rules.
+    let mut with_library = 0;
     for case in 0..cases {
         let text = random_model(&mut rng, n, bh, bw, givens);
         // A model the analyzer rejects (two equal givens in a row, a comparison that can never
@@ -268,13 +361,25 @@ fn run_cases(seed: u64, cases: usize, n: usize, bh: usize, bw: usize, givens: us
         );
         compared += 1;
         total_solutions += expected.len();
+        if text
+            .lines()
+            .any(|l| l.starts_with("rule ") && l.contains('(') && !l.contains(':'))
+        {
+            with_library += 1;
+        }
     }
     // The generator must produce enough real cases for the comparison to mean something.
     assert!(
         compared >= cases / 3,
         "only {compared} of {cases} cases were compared"
     );
-    eprintln!("{compared} cases compared, {total_solutions} solutions in all");
+    assert!(
+        with_library >= compared / 5,
+        "only {with_library} of {compared} compared cases call a library rule"
+    );
+    eprintln!(
+        "{compared} cases compared ({with_library} with library rules), {total_solutions} solutions in all"
+    );
 }
 
 #[test]
