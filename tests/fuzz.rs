@@ -424,6 +424,14 @@ const MODEL_DICT: &[&str] = &[
     // Grid block tokens and cells, inside the grid and out.
     "x", "X", "+O", "O", ".", "---+---",
     "r1c1", "r9c9", "R2C3", "r0c1", "r1c0", "r10c10", "r256c256", "r99999999999999999999c1",
+    // Defined rules, calls, paths and list functions.
+    "define", "define f(a: cell, l: cells, n: number): ", "define g(): f(r1c1, r1c1-r1c3, 5)\n",
+    "define h(x: cells): h(x)\n", "number", "cell", "cells", "rule cage(15, r1c1 r1c2 r2c1)\n",
+    "rule thermo(r9c4-r7c2)\n", "rule sandwich(r3, 17)\n", "rule kropki_negative()\n",
+    "rule white(r1c1, r1c2)\n", "rule little_killer(r9c8-r8c9, 12)\n", "r1c1-r1c9",
+    "r1c1-r1c3-r3c3", "r1c1-r2c3", "-r9c9", "len(", "pos(", "at(", "first(", "last(",
+    "reverse(", "distinct(", "box(", "boxpos(", "minvalue()", "maxvalue()", "clued(a, b, white)",
+    "\\\"",
 ];
 
 /// Long runs only: the largest grids, and rules that ground to many terms on any grid.
