@@ -185,6 +185,8 @@ pub enum Binder {
 pub struct SetExpr {
     pub name: Spanned<String>,
     pub args: Option<Vec<Expr>>,
+    /// `{1, 3..5}`: numbers written out (then `name` is empty), in the order written.
+    pub numbers: Option<Vec<Spanned<(i64, i64)>>>,
     pub span: Span,
 }
 
@@ -203,6 +205,8 @@ pub enum ExprKind {
     Var(String),
     /// A list of cells written out as an argument (`r1c1 r1c2`, `r1c1-r1c5`).
     Cells(Vec<Spanned<Path>>),
+    /// A list of numbers written out as an argument (`{1, 1, 2}`, `{1..4}`), in order.
+    Numbers(Vec<Spanned<(i64, i64)>>),
     Value(Box<Expr>),
     Mark(Box<Expr>, Spanned<String>),
     Call(Spanned<String>, Vec<Expr>),

@@ -290,8 +290,11 @@ pub enum ErrorKind {
     NotOnList {
         cell: String,
     },
-    /// `at(L, i)` with `i` not a number known before solving.
-    PlaceNotKnown,
+    /// A number that must be known before solving (`what`: the place in `at(L, i)`, an end of
+    /// `range(a, b)`) reads cell values.
+    NotKnown {
+        what: &'static str,
+    },
     /// `at(L, i)` with `i` outside `1..=len`.
     PlaceOutsideList {
         place: i64,
@@ -470,10 +473,7 @@ impl fmt::Display for ErrorKind {
             NotOnList { cell } => {
                 write!(f, "{cell} is not on the list, so it has no position on it")
             }
-            PlaceNotKnown => write!(
-                f,
-                "the place in `at(L, i)` must be a number known before solving"
-            ),
+            NotKnown { what } => write!(f, "{what} must be a number known before solving"),
             PlaceOutsideList { place, len } => {
                 write!(
                     f,
@@ -637,7 +637,7 @@ impl ErrorKind {
             ReservedName { .. } => "built-in".into(),
             CallsTooDeep { .. } => "too deep".into(),
             NotOnList { .. } => "not on the list".into(),
-            PlaceNotKnown => "depends on the grid".into(),
+            NotKnown { .. } => "depends on the grid".into(),
             PlaceOutsideList { .. } => "outside the list".into(),
             TooManyCalls { .. } => "this rule".into(),
         }
@@ -712,7 +712,7 @@ impl ErrorKind {
                 _ => "a path runs straight (along a row, a column or a diagonal) between the cells written: name each corner where the line turns, as in `r1c1-r1c5-r3c5`".into(),
             }),
             UnknownParamKind { .. } => Some(
-                "the kinds are `number`, `cell` and `cells` (a list of cells, in order: a line or a cage)".into(),
+                "the kinds are `number`, `cell`, `cells` (a list of cells, in order: a line or a cage) and `numbers` (a list such as `{1, 1, 2}`)".into(),
             ),
             ArgumentKind { expected: "a number", .. } => Some(
                 "write a number such as `15`, or an expression of numbers; the arguments go in the order of the rule's parameters".into(),

@@ -471,15 +471,7 @@ fn expr(pair: Pair<Rule>) -> Expr {
             for p in op.into_inner() {
                 match p.as_rule() {
                     Rule::in_not => negated = true,
-                    Rule::int_set => {
-                        for item in p.into_inner().filter(|i| i.as_rule() == Rule::int_range) {
-                            let item_span = item.as_span().into();
-                            let mut ends = item.into_inner().map(|n| signed(n.as_str()));
-                            let lo = ends.next().expect("a range starts with a number");
-                            let hi = ends.next().unwrap_or(lo);
-                            set.push(Spanned::new((lo, hi), item_span));
-                        }
-                    }
+                    Rule::int_set => set = int_set(p),
                     _ => {}
                 }
             }
@@ -573,9 +565,30 @@ fn primary(pair: Pair<Rule>) -> Expr {
     Expr { kind, span }
 }
 
-/// A call's argument: a list of cells, or an expression.
+/// The ranges of a set of numbers `{1, 3..5}`, as written.
+fn int_set(pair: Pair<Rule>) -> Vec<Spanned<(i64, i64)>> {
+    pair.into_inner()
+        .filter(|i| i.as_rule() == Rule::int_range)
+        .map(|item| {
+            let item_span = item.as_span().into();
+            let mut ends = item.into_inner().map(|n| signed(n.as_str()));
+            let lo = ends.next().expect("a range starts with a number");
+            let hi = ends.next().unwrap_or(lo);
+            Spanned::new((lo, hi), item_span)
+        })
+        .collect()
+}
+
+/// A call's argument: a list of cells, a set of numbers, or an expression.
 fn argument(pair: Pair<Rule>) -> Expr {
     match pair.as_rule() {
+        Rule::int_set => {
+            let span = pair.as_span().into();
+            Expr {
+                kind: ExprKind::Numbers(int_set(pair)),
+                span,
+            }
+        }
         Rule::cell_list => {
             let span = pair.as_span().into();
             let items = pair.into_inner().map(path).collect();
@@ -630,12 +643,20 @@ fn set_expr(pair: Pair<Rule>) -> SetExpr {
             SetExpr {
                 name,
                 args: Some(parts.map(argument).collect()),
+                numbers: None,
                 span,
             }
         }
+        Rule::int_set => SetExpr {
+            name: Spanned::new(String::new(), span),
+            args: None,
+            numbers: Some(int_set(inner)),
+            span,
+        },
         _ => SetExpr {
             name: spanned_str(&inner),
             args: None,
+            numbers: None,
             span,
         },
     }

@@ -149,17 +149,20 @@ pub enum ParamKind {
     Cell,
     /// A list of cells in order: a line, a cage, a row read from one side.
     Cells,
+    /// A list of numbers in order, repeats kept (`{1, 1, 2}`: a quadruple's digits).
+    Numbers,
 }
 
 impl ParamKind {
     /// The kinds as a definition writes them.
-    pub const NAMES: [&'static str; 3] = ["number", "cell", "cells"];
+    pub const NAMES: [&'static str; 4] = ["number", "cell", "cells", "numbers"];
 
     pub fn from_name(name: &str) -> Option<ParamKind> {
         match name {
             "number" => Some(ParamKind::Number),
             "cell" => Some(ParamKind::Cell),
             "cells" => Some(ParamKind::Cells),
+            "numbers" => Some(ParamKind::Numbers),
             _ => None,
         }
     }
@@ -185,6 +188,7 @@ pub enum Arg {
     Number(Option<i64>),
     Cell(Cell),
     Cells(Vec<Cell>),
+    Numbers(Vec<i64>),
 }
 
 #[derive(Debug, Clone, PartialEq, Eq)]

@@ -527,6 +527,7 @@ fn rules_lists_the_standard_library() {
         "lunchbox(line: cells, total: number)",
         "clone(a: cells, b: cells)",
         "contains(cells: cells, digit: number, times: number)",
+        "quadruple(cells: cells, digits: numbers)",
         "disjoint_groups()",
         "windoku()",
         "diagonals()",

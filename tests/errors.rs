@@ -1047,3 +1047,45 @@ fn model_define_takes_the_place_of_the_library_rule() {
         "{library:?}"
     );
 }
+
+#[test]
+fn quantifier_over_numbers_with_a_pair_of_names() {
+    snapshot!(
+        "numbers_pair_binder",
+        error_of(format!("{HEADER}rule r: for (a, b) in {{1, 2}}: v[r1c1] != a\n").as_bytes())
+    );
+}
+
+#[test]
+fn range_whose_end_depends_on_the_grid() {
+    snapshot!(
+        "range_not_known",
+        error_of(
+            format!("{HEADER}rule r: for i in range(1, v[r1c1]): v[at(r1, i)] != 5\n").as_bytes()
+        )
+    );
+}
+
+#[test]
+fn list_of_numbers_where_cells_go() {
+    snapshot!(
+        "numbers_for_cells",
+        error_of(format!("{HEADER}rule thermo({{1, 2, 3}})\n").as_bytes())
+    );
+}
+
+#[test]
+fn at_outside_the_list() {
+    snapshot!(
+        "at_outside_list",
+        error_of(format!("{HEADER}rule r: v[at(r1c1-r1c3, 4)] == 1\n").as_bytes())
+    );
+}
+
+#[test]
+fn define_named_like_a_builtin_function() {
+    snapshot!(
+        "define_builtin_name",
+        error_of(format!("{HEADER}define first(c: cell): v[c] == 1\n").as_bytes())
+    );
+}

@@ -196,3 +196,34 @@ fn set_membership_with_integer_cells() {
         unique(&integer, solver, &[], MEMBER_4X4_GRID);
     }
 }
+
+/// Quantifiers over numbers, unrolled: `range(a, b)` with ends known before solving,
+/// `exists k in {...}`, `sum` and `count` over numbers, a `numbers` argument with a repeat
+/// (`quadruple(..., {3, 3})`: two 3s among the four cells), `at` and `len` of rows.
+const NUMBERS: &str = "grid 4x4
+boxes 2x2
+rule distinct rows, columns, boxes
+rule inc: for i in range(1, len(r1) - 1): v[at(r1, i)] < v[at(r1, i + 1)]
+rule quad: quadruple(r2c1 r2c2 r3c1 r3c2, {3, 3})
+rule pick: exists k in {2, 3}: v[r4c4] == k
+rule col: sum(d in {1, 2}: v[at(c1, d)]) == 5
+rule odd: count(d in {1..4}: d % 2 == 1 and v[r3c1] == d) == 1
+rule far: exists k in range(3, 4): v[at(r3, k)] == 1
+rule two: for d in {2}: v[at(r2, len(r2))] == d
+";
+
+const NUMBERS_GRID: &str = "\
+1 2 | 3 4
+4 3 | 1 2
+----+----
+3 4 | 2 1
+2 1 | 4 3
+";
+
+#[test]
+fn quantifiers_over_numbers() {
+    for solver in SOLVERS {
+        unique(NUMBERS, solver, &[], NUMBERS_GRID);
+    }
+    unique(NUMBERS, "highs", &["--formulation", "bigm"], NUMBERS_GRID);
+}

@@ -270,7 +270,13 @@ fn library_rule(rng: &mut Rng, n: usize) -> String {
             .pick(&["kropki_negative()", "xv_negative()", "nonconsecutive()"])
             .to_string(),
         23 => format!("{}({a})", rng.pick(&["even", "odd", "minimum", "maximum"])),
-        24 => format!("contains({}, {k}, 1)", line(rng, n)),
+        24 if rng.below(2) == 0 => format!("contains({}, {k}, 1)", line(rng, n)),
+        24 => format!(
+            "quadruple({}, {{{k}, {}, {}}})",
+            line(rng, n),
+            1 + rng.below(n),
+            1 + rng.below(n)
+        ),
         25 => format!("counting_circles({a} {b} {})", cell(rng, n)),
         26 => format!("little_killer(r1c{k}-r{k}c1, {})", k + rng.below(2 * k)),
         27 => format!("arrow({a}, {})", line(rng, n)),

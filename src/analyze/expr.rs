@@ -59,6 +59,7 @@ enum Bound {
     Cell(CellTerm),
     Number(Expr),
     Cells(Vec<Cell>),
+    Numbers(Vec<i64>),
 }
 
 /// The rules a model can call: the standard library's, and the model's own (which shadow the
@@ -87,6 +88,9 @@ const MAX_CALLS: usize = 100_000;
 /// How deeply calls of defined rules may nest (each level is a frame of the checker's
 /// recursion; real libraries nest two or three).
 const MAX_CALL_DEPTH: usize = 64;
+
+/// How many numbers a quantifier over numbers may take.
+const MAX_NUMBERS: usize = 10_000;
 
 /// The functions the language has, for "did you mean" and the help of an unknown function.
 pub const FUNCTIONS: &[&str] = &[
@@ -276,6 +280,14 @@ impl<'a> Ctx<'a> {
                     self.error(e.span, kind);
                     return None;
                 }
+                Some(Bound::Numbers(_)) => {
+                    let kind = ErrorKind::TypeMismatch {
+                        expected: "a number, a condition or a cell",
+                        found: "a list of numbers",
+                    };
+                    self.error(e.span, kind);
+                    return None;
+                }
                 None => {
                     let known: Vec<&str> = self.scope.iter().map(|(n, _)| n.as_str()).collect();
                     let suggestion =
@@ -291,10 +303,15 @@ impl<'a> Ctx<'a> {
                     return None;
                 }
             },
-            K::Cells(_) => {
+            K::Cells(_) | K::Numbers(_) => {
+                let found = if matches!(e.kind, K::Cells(_)) {
+                    "a list of cells"
+                } else {
+                    "a list of numbers"
+                };
                 let kind = ErrorKind::TypeMismatch {
                     expected: "a number, a condition or a cell",
-                    found: "a list of cells",
+                    found,
                 };
                 self.error(e.span, kind);
                 return None;
@@ -377,6 +394,14 @@ impl<'a> Ctx<'a> {
                     out = Expr::Not(Box::new(out));
                 }
                 self.constant(out, e.span, &mut fold)
+            }
+            K::Quant(kind, comp) if self.is_numbers(&comp.set) => {
+                let (out, f) = self.unrolled_quant(*kind == QuantKind::All, comp)?;
+                fold = f;
+                (out, Ty::Bool)
+            }
+            K::Aggregate(kind, comp) if self.is_numbers(&comp.set) => {
+                (self.unrolled_agg(*kind, comp, e.span)?, Ty::Int)
             }
             K::Quant(kind, comp) => {
                 let (binder, set, filter, body, folds) = self.comprehension(comp, Ty::Bool)?;
@@ -580,7 +605,8 @@ impl<'a> Ctx<'a> {
                 let place = match self.bounds(&i) {
                     Some((k, j)) if k == j && !depends_on_cells(&i) => k,
                     _ => {
-                        self.error(args[1].span, ErrorKind::PlaceNotKnown);
+                        let what = "the place in `at(L, i)`";
+                        self.error(args[1].span, ErrorKind::NotKnown { what });
                         return None;
                     }
                 };
@@ -684,6 +710,7 @@ impl<'a> Ctx<'a> {
                     let set = ast::SetExpr {
                         name: ast::Spanned::new(name.clone(), e.span),
                         args: None,
+                        numbers: None,
                         span: e.span,
                     };
                     match self.set(&set, false)? {
@@ -760,10 +787,15 @@ impl<'a> Ctx<'a> {
                     ParamKind::Number => "a number",
                     ParamKind::Cell => "a cell",
                     ParamKind::Cells => "a list of cells",
+                    ParamKind::Numbers => "a list of numbers",
                 },
                 found,
             };
             let b = match (kind, &arg.kind) {
+                (ParamKind::Number | ParamKind::Cell | ParamKind::Cells, ExprKind::Numbers(_)) => {
+                    self.error(arg.span, wrong("a list of numbers"));
+                    None
+                }
                 (ParamKind::Number | ParamKind::Cell, ExprKind::Cells(_)) => {
                     self.error(arg.span, wrong("a list of cells"));
                     None
@@ -788,6 +820,7 @@ impl<'a> Ctx<'a> {
                     }
                     None => None,
                 },
+                (ParamKind::Numbers, _) => self.number_list(arg).map(Bound::Numbers),
                 (ParamKind::Cells, ExprKind::Int(_)) => {
                     self.error(arg.span, wrong("a number"));
                     None
@@ -817,6 +850,7 @@ impl<'a> Ctx<'a> {
                     Bound::Cell(CellTerm::Fixed(c)) => Arg::Cell(*c),
                     Bound::Cell(CellTerm::Var(_)) => Arg::Number(None),
                     Bound::Cells(list) => Arg::Cells(list.clone()),
+                    Bound::Numbers(list) => Arg::Numbers(list.clone()),
                 })
                 .collect();
             self.family = Some(Family {
@@ -882,6 +916,233 @@ impl<'a> Ctx<'a> {
             (holds, causes)
         });
         Some((out, fold))
+    }
+
+    /// Whether a quantifier's set is numbers: `{1, 3..5}`, `range(a, b)`, or a `numbers`
+    /// parameter (a name bound to cells or a set of cells is not).
+    fn is_numbers(&self, s: &ast::SetExpr) -> bool {
+        s.numbers.is_some()
+            || (s.name.value == "range" && s.args.is_some())
+            || (s.args.is_none() && matches!(self.lookup(&s.name.value), Some(Bound::Numbers(_))))
+    }
+
+    /// The numbers a quantifier over numbers takes, in order, repeats kept.
+    fn number_values(&mut self, s: &ast::SetExpr) -> Option<Vec<i64>> {
+        if let Some(items) = &s.numbers {
+            return self.expand_numbers(items);
+        }
+        if let Some(args) = &s.args {
+            // `range(a, b)`: a to b, both known before solving.
+            self.arity(&s.name, args, 2, s.span)?;
+            let what = "each end of `range(a, b)`";
+            let a = self.known_number(&args[0], what);
+            let b = self.known_number(&args[1], what);
+            let (a, b) = (a?, b?);
+            if b >= a && b - a >= MAX_NUMBERS as i64 {
+                self.error(s.span, ErrorKind::TooManyCalls { limit: MAX_CALLS });
+                return None;
+            }
+            return Some((a..=b).collect());
+        }
+        match self.lookup(&s.name.value) {
+            Some(Bound::Numbers(list)) => Some(list),
+            _ => None,
+        }
+    }
+
+    /// The numbers of `{1, 1, 3..5}` in order, repeats kept.
+    fn expand_numbers(&mut self, items: &[ast::Spanned<(i64, i64)>]) -> Option<Vec<i64>> {
+        let mut out = Vec::new();
+        for item in items {
+            let (lo, hi) = item.value;
+            if lo.unsigned_abs() > MAX_NUMBER || hi.unsigned_abs() > MAX_NUMBER {
+                self.error(item.span, ErrorKind::ValueTooLarge);
+                return None;
+            }
+            if lo > hi {
+                self.error(item.span, ErrorKind::EmptySetRange { lo, hi });
+                return None;
+            }
+            if out.len() as i64 + (hi - lo) >= MAX_NUMBERS as i64 {
+                self.error(item.span, ErrorKind::TooManyCalls { limit: MAX_CALLS });
+                return None;
+            }
+            out.extend(lo..=hi);
+        }
+        Some(out)
+    }
+
+    /// A `numbers` argument: `{1, 1, 2}`, or a `numbers` parameter passed on.
+    fn number_list(&mut self, e: &ast::Expr) -> Option<Vec<i64>> {
+        match &e.kind {
+            ExprKind::Numbers(items) => self.expand_numbers(items),
+            ExprKind::Var(n) if matches!(self.lookup(n), Some(Bound::Numbers(_))) => {
+                match self.lookup(n) {
+                    Some(Bound::Numbers(list)) => Some(list),
+                    _ => None,
+                }
+            }
+            _ => {
+                let found = match self.expr(e)? {
+                    Checked::Cell(_) => "a cell",
+                    Checked::Value(_, t, _) => t.describe(),
+                };
+                let kind = ErrorKind::TypeMismatch {
+                    expected: "a list of numbers such as `{1, 1, 2}`",
+                    found,
+                };
+                self.error(e.span, kind);
+                None
+            }
+        }
+    }
+
+    /// A number known before solving (`3`, `len(L) - 1`, a `number` parameter given one).
+    fn known_number(&mut self, e: &ast::Expr, what: &'static str) -> Option<i64> {
+        let x = self.expect(e, Ty::Int)?;
+        match self.bounds(&x) {
+            Some((a, b)) if a == b && !depends_on_cells(&x) => Some(a),
+            _ => {
+                self.error(e.span, ErrorKind::NotKnown { what });
+                None
+            }
+        }
+    }
+
+    /// Each number of a quantifier over numbers, with its filter and body checked for it:
+    /// the quantifier unrolled. Members whose filter is false are left out.
+    #[allow(clippy::type_complexity)]
+    fn unrolled(
+        &mut self,
+        comp: &ast::Comprehension,
+        body_ty: Ty,
+    ) -> Option<Vec<(Option<(Expr, Fold)>, (Expr, Fold))>> {
+        let name = match &comp.binder {
+            ast::Binder::One(n) => n.value.clone(),
+            ast::Binder::Pair(a, _) => {
+                let kind = ErrorKind::TypeMismatch {
+                    expected: "one name for a number (`for d in {1, 2}`)",
+                    found: "a pair of names",
+                };
+                self.error(a.span, kind);
+                return None;
+            }
+        };
+        let values = self.number_values(&comp.set)?;
+        let mut out = Vec::with_capacity(values.len());
+        for v in values {
+            self.expansions += 1;
+            if self.expansions > MAX_CALLS {
+                if self.expansions == MAX_CALLS + 1 {
+                    self.error(self.root, ErrorKind::TooManyCalls { limit: MAX_CALLS });
+                }
+                return None;
+            }
+            self.scope.push((name.clone(), Bound::Number(Expr::Int(v))));
+            let filter = comp.filter.as_ref().map(|f| self.expect_fold(f, Ty::Bool));
+            let body = self.expect_fold(&comp.body, body_ty);
+            self.scope.pop();
+            let filter = match filter {
+                None => None,
+                Some(f) => Some(f?),
+            };
+            let body = body?;
+            if matches!(filter, Some((Expr::Bool(false), _))) {
+                continue;
+            }
+            out.push((filter, body));
+        }
+        Some(out)
+    }
+
+    /// `for d in {1, 2}: body` and `exists`: the conjunction (disjunction) of the bodies.
+    fn unrolled_quant(&mut self, all: bool, comp: &ast::Comprehension) -> Option<(Expr, Fold)> {
+        let parts = self.unrolled(comp, Ty::Bool)?;
+        let op = if all { BinOp::And } else { BinOp::Or };
+        let mut acc: Option<(Expr, Fold)> = None;
+        for (filter, (body, bfold)) in parts {
+            let (term, tfold) = match filter {
+                None => (body, bfold),
+                Some((f, ffold)) => {
+                    let link = if all { BinOp::Implies } else { BinOp::And };
+                    let fold = combine(link, ffold, bfold);
+                    (Expr::Bin(link, Box::new(f), Box::new(body)), fold)
+                }
+            };
+            acc = Some(match acc {
+                None => (term, tfold),
+                Some((e, f)) => (
+                    Expr::Bin(op, Box::new(e), Box::new(term)),
+                    combine(op, f, tfold),
+                ),
+            });
+        }
+        // No member: `for` holds, `exists` does not.
+        Some(acc.unwrap_or((Expr::Bool(all), None)))
+    }
+
+    /// `sum(d in {1, 2}: e)` and `count(d in ...: cond)`, unrolled into a sum. A count's
+    /// terms are conditions, each counted through a one-member count.
+    fn unrolled_agg(
+        &mut self,
+        kind: AggKind,
+        comp: &ast::Comprehension,
+        span: Span,
+    ) -> Option<Expr> {
+        if kind == AggKind::NDistinct {
+            let kind = ErrorKind::TypeMismatch {
+                expected: "a set of cells for `ndistinct`",
+                found: "numbers",
+            };
+            self.error(span, kind);
+            return None;
+        }
+        let body_ty = if kind == AggKind::Count {
+            Ty::Bool
+        } else {
+            Ty::Int
+        };
+        let parts = self.unrolled(comp, body_ty)?;
+        let mut terms = Vec::with_capacity(parts.len());
+        for (filter, (body, _)) in parts {
+            let term = match kind {
+                AggKind::Sum => {
+                    if let Some((f, _)) = &filter
+                        && *f != Expr::Bool(true)
+                    {
+                        let kind = ErrorKind::TypeMismatch {
+                            expected: "a filter known before solving (a sum over numbers adds each term or leaves it out)",
+                            found: "a condition on cell values",
+                        };
+                        self.error(comp.set.span, kind);
+                        return None;
+                    }
+                    body
+                }
+                _ => {
+                    let cond = match filter {
+                        None => body,
+                        Some((f, _)) => Expr::Bin(BinOp::And, Box::new(f), Box::new(body)),
+                    };
+                    // [cond] as a number: the count of a one-cell set whose body is cond.
+                    let var = self.fresh();
+                    Expr::Agg {
+                        kind: AggKind::Count,
+                        binder: Binder::One(var),
+                        set: SetTerm::Cells(vec![0]),
+                        filter: None,
+                        body: Box::new(cond),
+                    }
+                }
+            };
+            terms.push(term);
+        }
+        Some(
+            terms
+                .into_iter()
+                .reduce(|a, b| Expr::Bin(BinOp::Add, Box::new(a), Box::new(b)))
+                .unwrap_or(Expr::Int(0)),
+        )
     }
 
     fn fresh(&mut self) -> VarId {
