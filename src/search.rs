@@ -131,11 +131,19 @@ impl Model {
             never: false,
         };
         let mut pair_index: BTreeMap<(u32, u32), usize> = BTreeMap::new();
+        // An area already a unit (the same rule written twice, a cage that is also a box)
+        // adds nothing: its peers and its hidden singles are there once.
+        let mut seen_units: std::collections::HashSet<Vec<u32>> = std::collections::HashSet::new();
         for rule in &free.rules {
             match &rule.kind {
                 RuleKind::Distinct(areas) => {
                     for area in areas {
                         let unit: Vec<u32> = area.cells.iter().map(|&c| c as u32).collect();
+                        let mut key = unit.clone();
+                        key.sort_unstable();
+                        if !seen_units.insert(key) {
+                            continue;
+                        }
                         for &a in &unit {
                             for &b in &unit {
                                 if a != b {
