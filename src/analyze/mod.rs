@@ -489,13 +489,18 @@ impl Analyzer {
                         let named = name.is_some() || family.is_some();
                         // `distinct(L)` among the rule's conjuncts is a distinct rule of its
                         // own, so every backend gets its tightest form (one row per value).
-                        let (expr, distinct) = split_distinct(expr);
+                        // Not where the rule asks for a formulation of its own (`(pairs)`).
+                        let (expr, distinct) = if formulation == Formulation::Auto {
+                            split_distinct(expr)
+                        } else {
+                            (expr, Vec::new())
+                        };
                         if let Some(big) = distinct.iter().find(|d| d.len() > shape.value_count()) {
                             self.error(
                                 e.span,
                                 ErrorKind::AreaTooLarge {
                                     rule: rule_name.clone(),
-                                    area: format!("the cells of {rule_name}"),
+                                    area: "its list of distinct cells".to_string(),
                                     cells: big.len(),
                                     values: shape.value_count(),
                                 },
