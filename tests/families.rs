@@ -1,0 +1,236 @@
+//! One published puzzle for each family of the standard library that had no example
+//! (`examples/library/FAMILY-SOURCE.sdk`, each with its published solution in
+//! `tests/expected/variants/FAMILY-SOURCE.txt`, both from the Interactive Sudoku Solver's
+//! `data/example_puzzles.js` and `data/collections.js`):
+//!
+//! 1. each file has no mistakes and accepts its published grid;
+//! 2. the builtin search and HiGHS prove it unique where that takes seconds;
+//! 3. every file, the slow ones too, is proved unique by the builtin search with half of the
+//!    published grid given (the cells of one colour of a checkerboard, plus the file's givens);
+//! 4. `lunchbox-normal` defines its own `lunchbox` (digits distinct, as ISS has it): the
+//!    library's, which allows repeats, has a solution that the published rules forbid.
+
+mod common;
+use common::{expected_grid, printed_grid, root, sdkc, with_model};
+
+/// Every family example, by file name (without `.sdk`).
+const FAMILIES: &[&str] = &[
+    "clone-domino",
+    "counting-circles-clockwork",
+    "dutch-whispers-elementary",
+    "entropic-connections",
+    "indexing-159",
+    "lockout-dsm23",
+    "lunchbox-normal",
+    "maximum-fortress",
+    "modular-lines-1",
+    "nabner-cold-sauerkraut",
+    "nonconsecutive-anti-knight",
+    "numbered-rooms-n",
+    "pill-arrow-lm",
+    "zipper-zip-zips",
+];
+
+fn path(name: &str) -> String {
+    format!("examples/library/{name}.sdk")
+}
+
+fn published(name: &str) -> Vec<Vec<i64>> {
+    expected_grid(&format!("variants/{name}"))
+}
+
+fn one_line(grid: &[Vec<i64>]) -> String {
+    grid.iter()
+        .flatten()
+        .map(|v| char::from_digit(*v as u32, 36).unwrap())
+        .collect()
+}
+
+/// The givens of the file's `givens { ... }` block in the one-line form (all `.` without one).
+fn file_givens(name: &str) -> String {
+    let text = std::fs::read_to_string(root().join(path(name))).unwrap();
+    let Some(start) = text.find("givens {") else {
+        return ".".repeat(81);
+    };
+    let body = &text[start + "givens {".len()..];
+    let body = &body[..body.find('}').unwrap()];
+    let line: String = body
+        .split_whitespace()
+        .filter(|t| *t == "." || t.chars().all(|c| c.is_ascii_digit()))
+        .collect();
+    assert_eq!(line.len(), 81, "{name}: the givens block");
+    line
+}
+
+/// Each file has no mistakes, names its source, and accepts its published grid
+/// (`run --givens GRID` checks every rule).
+#[test]
+fn every_family_example_accepts_its_published_grid() {
+    for name in FAMILIES {
+        let out = sdkc(&["check", &path(name)]);
+        assert_eq!(out.code, 0, "{name}:\n{}{}", out.stdout, out.stderr);
+        let text = std::fs::read_to_string(root().join(path(name))).unwrap();
+        assert!(
+            text.contains("github.com/sigh/Interactive-Sudoku-Solver"),
+            "{name}: the header names its source"
+        );
+        let grid = published(name);
+        let givens = file_givens(name);
+        for (g, p) in givens.chars().zip(one_line(&grid).chars()) {
+            assert!(
+                g == '.' || g == p,
+                "{name}: a given differs from the published grid"
+            );
+        }
+        let out = sdkc(&[
+            "run",
+            &path(name),
+            "--givens",
+            &one_line(&grid),
+            "--solver",
+            "builtin",
+            "--time-limit",
+            "60",
+        ]);
+        assert_eq!(out.code, 0, "{name}:\n{}", out.stderr);
+        assert_eq!(printed_grid(&out.stdout), grid, "{name}");
+    }
+}
+
+/// `run --unique` with `solver` (and `givens`, when some) finds the published grid and proves
+/// it the only solution.
+fn proves_unique(name: &str, solver: &str, givens: Option<&str>) {
+    let mut args = vec![
+        "run",
+        &path(name),
+        "--unique",
+        "--solver",
+        solver,
+        "--time-limit",
+        "60",
+    ]
+    .into_iter()
+    .map(String::from)
+    .collect::<Vec<_>>();
+    if let Some(g) = givens {
+        args.push("--givens".into());
+        args.push(g.into());
+    }
+    let args: Vec<&str> = args.iter().map(String::as_str).collect();
+    let out = sdkc(&args);
+    assert_eq!(out.code, 0, "{name} with {solver}:\n{}", out.stderr);
+    assert_eq!(
+        printed_grid(&out.stdout),
+        published(name),
+        "{name} with {solver}"
+    );
+    assert!(
+        out.stderr.contains(&format!(
+            "unique: {solver} proved there is no other solution"
+        )),
+        "{name} with {solver}: {}",
+        out.stderr
+    );
+}
+
+macro_rules! unique {
+    ($solver:ident { $($test:ident: $name:literal,)* }) => {
+        mod $solver {
+            $(#[test] fn $test() { super::proves_unique($name, stringify!($solver), None); })*
+        }
+    };
+}
+
+// The builtin search: seconds of `run --unique --time-limit 60` (release build, in-process
+// time as printed) on the 2-core machine this was written on, with other test runs going on.
+// Left out, slower than this file's budget:
+// counting-circles-clockwork  no solution found in 60 s
+// lockout-dsm23               solution found, no proof in 60 s
+// lunchbox-normal             no solution found in 60 s
+// nabner-cold-sauerkraut      no solution found in 60 s
+// pill-arrow-lm               no solution found in 60 s
+// zipper-zip-zips             33 s
+unique!(builtin {
+    clone_domino: "clone-domino",                             // 0.003 s
+    dutch_whispers_elementary: "dutch-whispers-elementary",   // 0.011 s
+    entropic_connections: "entropic-connections",             // 0.089 s
+    indexing_159: "indexing-159",                             // 0.009 s
+    maximum_fortress: "maximum-fortress",                     // 0.017 s
+    modular_lines_1: "modular-lines-1",                       // 0.027 s
+    nonconsecutive_anti_knight: "nonconsecutive-anti-knight", // 0.015 s
+    numbered_rooms_n: "numbered-rooms-n",                     // 0.035 s
+});
+
+// HiGHS, timed the same way. Left out, slower than a few seconds:
+// counting-circles-clockwork  solution found, no proof in 60 s (27 s with the rule written as
+//                             "each digit is in 0 or that many circles", see the report)
+// entropic-connections        52 s
+// lockout-dsm23               solution found, no proof in 60 s
+// lunchbox-normal             no solution found in 60 s
+// nabner-cold-sauerkraut      solution found, no proof in 60 s
+// pill-arrow-lm               solution found, no proof in 60 s
+// zipper-zip-zips             no solution found in 60 s
+unique!(highs {
+    clone_domino: "clone-domino",                             // 0.10 s
+    dutch_whispers_elementary: "dutch-whispers-elementary",   // 0.58 s
+    indexing_159: "indexing-159",                             // 0.12 s
+    maximum_fortress: "maximum-fortress",                     // 0.45 s
+    modular_lines_1: "modular-lines-1",                       // 1.2 s
+    nonconsecutive_anti_knight: "nonconsecutive-anti-knight", // 0.22 s
+    numbered_rooms_n: "numbered-rooms-n",                     // 0.57 s
+});
+
+/// With half of the published grid given (one colour of a checkerboard, and the file's own
+/// givens), the builtin search proves every file unique in milliseconds: the slow ones too are
+/// checked to have no other solution near the published one.
+#[test]
+fn unique_with_half_the_published_grid() {
+    for name in FAMILIES {
+        let grid = one_line(&published(name));
+        let own = file_givens(name);
+        let half: String = grid
+            .chars()
+            .zip(own.chars())
+            .enumerate()
+            .map(|(i, (p, g))| {
+                if (i / 9 + i % 9) % 2 == 1 || g != '.' {
+                    p
+                } else {
+                    '.'
+                }
+            })
+            .collect();
+        proves_unique(name, "builtin", Some(&half));
+    }
+}
+
+/// The library's `lunchbox` allows repeated digits, and holds whatever the sum when the
+/// smallest or largest digit repeats; ISS's lunchbox (and so the file's own `define`) keeps
+/// the digits distinct. Without the file's define, this grid (found by the builtin search) is
+/// a solution: the lunchbox r2c4-r2c3-r3c3-r3c2-r5c2 holds 1 6 9 8 1 3.
+#[test]
+fn lunchbox_with_the_library_rule_has_another_solution() {
+    const OTHER: &str = "123784569456129378789365142817253496635947821294816735961438257\
+                         372591684548672913";
+    let text = std::fs::read_to_string(root().join(path("lunchbox-normal"))).unwrap();
+    let library_only = &text[..text.find("# Lunchbox with its digits distinct").unwrap()];
+    let (_dir, out) = with_model(
+        library_only.as_bytes(),
+        &["run", "--givens", OTHER, "--solver", "builtin"],
+    );
+    assert_eq!(out.code, 0, "{}", out.stderr);
+    let out = sdkc(&[
+        "run",
+        &path("lunchbox-normal"),
+        "--givens",
+        OTHER,
+        "--solver",
+        "builtin",
+        "--no-explain",
+    ]);
+    assert_ne!(
+        out.code, 0,
+        "the file's lunchbox rejects it:\n{}",
+        out.stdout
+    );
+}
