@@ -80,8 +80,11 @@ def main():
     solvers = a.solvers.split(",")
     if not os.path.exists(sdkc):
         sys.exit(f"{sdkc} not found: run `cargo build --release` or pass --bin")
+    # the library forms with a long form (examples/library/ also holds puzzles without one)
     names = sorted(os.path.basename(p)[:-4]
-                   for p in glob.glob(os.path.join(ROOT, "examples", "library", "*.sdk")))
+                   for p in glob.glob(os.path.join(ROOT, "examples", "library", "*.sdk"))
+                   if os.path.exists(os.path.join(ROOT, "examples", "variants",
+                                                  os.path.basename(p))))
     if a.only:
         names = [n for n in names if n in a.only.split(",")]
 
