@@ -14,8 +14,8 @@
 //!    (`(v[a] == 1 and v[b] == 2) or ...`), or for whole-grid rules as one such table per pair
 //!    of cells the rule relates (pairs found here, not with the language's `knight`, ...).
 //!    Each rule is tried on CASES calls, its numbers taken from a random solution so that most
-//!    calls have solutions. One known difference is an ignored test at the end: `region_sum`
-//!    on a line that enters a box twice.
+//!    calls have solutions. `region_sum` on a line that enters a box twice has its own test
+//!    at the end.
 
 mod common;
 use common::{Rng, expected_grid, printed_grid, root, sdkc};
@@ -748,7 +748,8 @@ fn case(rule: &str, rng: &mut Rng, s: Shape, base: &[Vec<i64>]) -> Case {
                 }
                 v
             } else if rule == "region_sum" {
-                // a line that meets each box in one piece (see the ignored test below)
+                // a line that meets each box in one piece (a line that comes back to a box:
+                // the test at the end)
                 loop {
                     let w = walk(rng, s, len, true);
                     let b = |c: Cell| (c.0 / s.bh, c.1 / s.bw);
@@ -1264,12 +1265,9 @@ fn library_rules_on_each_mip_solver() {
 }
 
 /// The puzzles' rule for region-sum lines: a line that leaves a box and comes back has two
-/// pieces there, each with the line's sum. The library's `region_sum` adds all of the line's
-/// cells in a box as one piece, so it gives other solutions (examples/library/
-/// region-sum-lm-00098I.sdk writes its two such lines in the long form). Ignored until the
-/// library follows the rule.
+/// pieces there, each with the line's sum. (The library's `region_sum` once added all of the
+/// line's cells in a box as one piece, which gave region-sum-lm-00098I other solutions.)
 #[test]
-#[ignore = "library/standard.sdk's region_sum reads a box the line enters twice as one piece"]
 fn region_sum_counts_each_piece_of_a_line_that_reenters_a_box() {
     // r1c1 r1c2 in box 1, r1c3 in box 2, r2c2 back in box 1: pieces 1+2 | 3 | ... the puzzle
     // needs v[r1c1] + v[r1c2] == v[r1c3] == v[r2c2]

@@ -632,27 +632,25 @@ impl<'a> Ctx<'a> {
             }
             "distinct" => {
                 self.arity(name, args, 1, span)?;
-                let mut list = self.list(&args[0])?;
-                // A loop lists its first cell again; distinct is about the cells.
-                let mut seen = HashSet::new();
-                list.retain(|c| seen.insert(*c));
-                let (a, b) = (self.fresh(), self.fresh());
-                let ne = Expr::Bin(
-                    BinOp::Ne,
-                    Box::new(Expr::Value(CellTerm::Var(a))),
-                    Box::new(Expr::Value(CellTerm::Var(b))),
-                );
-                let out = if list.len() < 2 {
-                    Expr::Bool(true)
-                } else {
-                    Expr::Quant {
-                        all: true,
-                        binder: Binder::Pair(a, b),
-                        set: SetTerm::Cells(list),
-                        filter: None,
-                        body: Box::new(ne),
+                // `distinct(rows)`: every area of a set of several, each all different.
+                if let ExprKind::Var(n) = &args[0].kind
+                    && self.lookup(n).is_none()
+                    && let Some((areas, _)) = self.sets.get(n.as_str())
+                    && areas.len() > 1
+                {
+                    let lists: Vec<Vec<Cell>> = areas.iter().map(|a| a.cells.clone()).collect();
+                    let mut out = Expr::Bool(true);
+                    for list in lists {
+                        let one = self.all_different(list);
+                        out = match out {
+                            Expr::Bool(true) => one,
+                            prev => Expr::Bin(BinOp::And, Box::new(prev), Box::new(one)),
+                        };
                     }
-                };
+                    return Some(Checked::Value(out, Ty::Bool, None));
+                }
+                let list = self.list(&args[0])?;
+                let out = self.all_different(list);
                 Some(Checked::Value(out, Ty::Bool, None))
             }
             other => {
@@ -671,6 +669,29 @@ impl<'a> Ctx<'a> {
                 );
                 None
             }
+        }
+    }
+
+    /// `distinct(L)`: every pair of L's cells differ. A loop lists its first cell again;
+    /// distinct is about the cells, so each counts once.
+    fn all_different(&mut self, mut list: Vec<Cell>) -> Expr {
+        let mut seen = HashSet::new();
+        list.retain(|c| seen.insert(*c));
+        let (a, b) = (self.fresh(), self.fresh());
+        let ne = Expr::Bin(
+            BinOp::Ne,
+            Box::new(Expr::Value(CellTerm::Var(a))),
+            Box::new(Expr::Value(CellTerm::Var(b))),
+        );
+        if list.len() < 2 {
+            return Expr::Bool(true);
+        }
+        Expr::Quant {
+            all: true,
+            binder: Binder::Pair(a, b),
+            set: SetTerm::Cells(list),
+            filter: None,
+            body: Box::new(ne),
         }
     }
 

@@ -28,6 +28,7 @@ const BUILTIN_SETS: &[&str] = &[
     "diagonals",
     "diagonal",
     "antidiagonal",
+    "disjoint",
 ];
 
 /// Analyze a parsed model. `givens_override` replaces the model's givens with a one-line
@@ -1247,6 +1248,19 @@ fn builtin(
             label: "the anti-diagonal".into(),
             cells: (0..rows).map(|i| cell(i, cols - 1 - i)).collect(),
         }],
+        // Disjoint groups: the cells in the same place of their boxes, one area a place.
+        "disjoint" => {
+            let (bh, bw) = boxes?;
+            (0..bh * bw)
+                .map(|k| Area {
+                    name: format!("g{}", k + 1),
+                    label: format!("disjoint group {}", k + 1),
+                    cells: (0..rows * cols)
+                        .filter(|&i| (i / cols) % bh * bw + (i % cols) % bw == k)
+                        .collect(),
+                })
+                .collect()
+        }
         "diagonals" => {
             let mut v = builtin("diagonal", rows, cols, boxes)?;
             v.extend(builtin("antidiagonal", rows, cols, boxes)?);
