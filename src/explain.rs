@@ -85,11 +85,15 @@ pub fn parts(p: &Puzzle) -> Vec<Part> {
 /// Givens go first, against every rule, so the givens kept are a minimal conflicting set;
 /// then the rules, those with the fewest of the kept givens in their cells first, so the
 /// areas the conflict lives in (a row full of the givens) are the ones that stay.
+///
+/// `time_limit` is for the whole filter, all its checks together: when it runs out, the parts
+/// not yet checked are kept and the explanation is not `minimal`. `None`: no limit.
 pub fn explain(
     p: &Puzzle,
     backend: &dyn Backend,
     time_limit: Option<f64>,
 ) -> Result<Explanation, Error> {
+    let deadline = time_limit.map(|t| Instant::now() + Duration::from_secs_f64(t));
     let all = parts(p);
     let (givens, rules): (Vec<Part>, Vec<Part>) =
         all.iter().partition(|part| matches!(part, Part::Given(_)));
@@ -99,7 +103,7 @@ pub fn explain(
         solves: 0,
     };
     for g in givens {
-        try_without(p, &mut x, g, backend, time_limit)?;
+        try_without(p, &mut x, g, backend, deadline)?;
     }
     let kept: Vec<Cell> = x
         .parts
@@ -128,7 +132,7 @@ pub fn explain(
         .collect();
     rules.sort_by_key(|&(inside, _)| inside);
     for (_, part) in rules {
-        try_without(p, &mut x, part, backend, time_limit)?;
+        try_without(p, &mut x, part, backend, deadline)?;
     }
     Ok(x)
 }
@@ -139,13 +143,18 @@ fn try_without(
     x: &mut Explanation,
     part: Part,
     backend: &dyn Backend,
-    time_limit: Option<f64>,
+    deadline: Option<Instant>,
 ) -> Result<(), Error> {
+    // Out of time: the part stays, unchecked.
+    if deadline.is_some_and(|d| Instant::now() >= d) {
+        x.minimal = false;
+        return Ok(());
+    }
     let trial: Vec<Part> = x.parts.iter().copied().filter(|&q| q != part).collect();
     let q = restrict(p, &trial);
     let question = Question {
         limit: Some(1),
-        deadline: time_limit.map(|t| Instant::now() + Duration::from_secs_f64(t)),
+        deadline,
         ..Question::default()
     };
     let found = backend

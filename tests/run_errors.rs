@@ -2,7 +2,7 @@
 //! and message, never a panic.
 
 mod common;
-use common::{Ran, Sdkc, expected_grid, printed_grid};
+use common::{Ran, Sdkc, expected_grid, printed_grid, root};
 
 const CLASSIC: &str = "examples/classic.sdk";
 
@@ -374,4 +374,55 @@ fn more_values_than_the_builtin_solver_holds_is_a_model_error() {
         .status(3)
         .stderr("error: the builtin solver handles at most 128 values per cell; this puzzle has 200: use --solver cbc or highs\n")
         .run();
+}
+
+/// The explanation's checks share one time budget (`--time-limit`): a model whose
+/// infeasibility the builtin search proves at once but whose every check is a hard search
+/// (region-sum lines read the wrong way, with the published grid given) stops explaining at
+/// the limit, keeps the parts not checked, and says the set may not be minimal.
+#[test]
+fn the_explanation_keeps_to_the_time_limit() {
+    let model = std::fs::read_to_string(root().join("examples/library/region-sum-lm-00098I.sdk"))
+        .unwrap()
+        .replace("rule region_sum(", "rule whole_boxes(")
+        + "define whole_boxes(line: cells):\n    for (a, b) in steps(line) where box(a) != box(b):\n        \
+           sum(c in line where box(c) == box(a): v[c]) == sum(c in line where box(c) == box(b): v[c])\n";
+    let grid: String =
+        std::fs::read_to_string(root().join("tests/expected/variants/region-sum-lm-00098I.txt"))
+            .unwrap()
+            .chars()
+            .filter(char::is_ascii_digit)
+            .collect();
+    let start = std::time::Instant::now();
+    let ran = Sdkc::new()
+        .model(&model)
+        .args(&[
+            "run",
+            "model.sdk",
+            "--givens",
+            &grid,
+            "--solver",
+            "builtin",
+            "--time-limit",
+            "1",
+        ])
+        .status(4)
+        .run();
+    assert!(
+        start.elapsed().as_secs_f64() < 10.0,
+        "{:?}",
+        start.elapsed()
+    );
+    assert!(
+        ran.out.stderr.starts_with("the puzzle has no solution (builtin proved it infeasible)\nthese givens and rules already conflict:\n"),
+        "{}",
+        ran.out.stderr
+    );
+    assert!(
+        ran.out
+            .stderr
+            .ends_with("(some checks ran out of time, so the set may not be minimal)\n"),
+        "{}",
+        ran.out.stderr
+    );
 }

@@ -210,6 +210,9 @@ fn not_unique(puzzle: &sdkc::Puzzle, v: &Verdict, grids: &[Vec<i64>], streaming:
     );
 }
 
+/// The explanation's time when `--time-limit` gives none.
+const EXPLAIN_SECONDS: f64 = 60.0;
+
 /// Look for the givens and rules that conflict, print them, and return them for JSON.
 fn explain_why(
     a: &RunArgs,
@@ -218,7 +221,10 @@ fn explain_why(
     name: &str,
     bytes: &[u8],
 ) -> Option<ExplanationReport> {
-    match explain::explain(puzzle, backend, a.time_limit) {
+    // All the checks together get the run's time limit, or a minute: a hard puzzle's checks
+    // can each take as long as a solve, and there is one a given and one an area.
+    let budget = a.time_limit.unwrap_or(EXPLAIN_SECONDS);
+    match explain::explain(puzzle, backend, Some(budget)) {
         Ok(x) => {
             let text = String::from_utf8_lossy(bytes);
             let (lines, parts) =
