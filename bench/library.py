@@ -1,6 +1,7 @@
 #!/usr/bin/env python3
 """Compare the long form of each published variant puzzle (examples/variants/NAME.sdk) with its
-library form (examples/library/NAME.sdk: the clues as calls to library/standard.sdk).
+library form (examples/library/NAME.sdk: the clues as calls to library/standard.sdk); then time
+the family examples that exist only in library form.
 
 For each puzzle: the size of both files (lines of model: not blank, not a comment; and all
 lines), then `sdkc run --unique -s --json` on both forms with the builtin search and with
@@ -118,6 +119,27 @@ def main():
           + " |" * (2 * len(solvers)) + " |")
     print("\nlines: lines of model (not blank, not a comment), all lines in brackets; "
           "a solver cell: in-process seconds / search nodes of `run --unique -s`.")
+
+    # The family examples that exist only in library form.
+    only = sorted(os.path.basename(p)[:-4]
+                  for p in glob.glob(os.path.join(ROOT, "examples", "library", "*.sdk"))
+                  if not os.path.exists(os.path.join(ROOT, "examples", "variants",
+                                                     os.path.basename(p))))
+    if a.only:
+        only = [n for n in only if n in a.only.split(",")]
+    if not only:
+        return
+    print(f"\n## Family examples (library form only): lines, and `run --unique` seconds / nodes\n")
+    print("| puzzle | lines |" + "".join(f" {NAMES[s]} |" for s in solvers))
+    print("|---|---|" + "---|" * len(solvers))
+    for name in only:
+        path = os.path.join(ROOT, "examples", "library", name + ".sdk")
+        c, t = lines(path)
+        row = [name, f"{c} ({t})"]
+        for s in solvers:
+            out, k = best(sdkc, a.runs, path, s, lim)
+            row.append(cell(out, k, a.runs))
+        print("| " + " | ".join(row) + " |", flush=True)
 
 
 if __name__ == "__main__":
