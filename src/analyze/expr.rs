@@ -1037,6 +1037,7 @@ impl<'a> Ctx<'a> {
         &mut self,
         comp: &ast::Comprehension,
         body_ty: Ty,
+        once_each: bool,
     ) -> Option<Vec<(Option<(Expr, Fold)>, (Expr, Fold))>> {
         let name = match &comp.binder {
             ast::Binder::One(n) => n.value.clone(),
@@ -1049,7 +1050,12 @@ impl<'a> Ctx<'a> {
                 return None;
             }
         };
-        let values = self.number_values(&comp.set)?;
+        let mut values = self.number_values(&comp.set)?;
+        if once_each {
+            // `and` and `or` are idempotent: a number listed twice (`{7, 7}`) adds nothing.
+            let mut seen = HashSet::new();
+            values.retain(|v| seen.insert(*v));
+        }
         let mut out = Vec::with_capacity(values.len());
         for v in values {
             self.expansions += 1;
@@ -1078,7 +1084,7 @@ impl<'a> Ctx<'a> {
 
     /// `for d in {1, 2}: body` and `exists`: the conjunction (disjunction) of the bodies.
     fn unrolled_quant(&mut self, all: bool, comp: &ast::Comprehension) -> Option<(Expr, Fold)> {
-        let parts = self.unrolled(comp, Ty::Bool)?;
+        let parts = self.unrolled(comp, Ty::Bool, true)?;
         let op = if all { BinOp::And } else { BinOp::Or };
         let mut acc: Option<(Expr, Fold)> = None;
         for (filter, (body, bfold)) in parts {
@@ -1123,7 +1129,7 @@ impl<'a> Ctx<'a> {
         } else {
             Ty::Int
         };
-        let parts = self.unrolled(comp, body_ty)?;
+        let parts = self.unrolled(comp, body_ty, false)?;
         let mut terms = Vec::with_capacity(parts.len());
         for (filter, (body, _)) in parts {
             let term = match kind {
@@ -1142,9 +1148,14 @@ impl<'a> Ctx<'a> {
                 }
                 _ => {
                     let cond = match filter {
-                        None => body,
+                        None | Some((Expr::Bool(true), _)) => body,
                         Some((f, _)) => Expr::Bin(BinOp::And, Box::new(f), Box::new(body)),
                     };
+                    // A condition the numbers decide counts as 0 or 1 here and now.
+                    if let Expr::Bool(b) = cond {
+                        terms.push(Expr::Int(i64::from(b)));
+                        continue;
+                    }
                     // [cond] as a number: the count of a one-cell set whose body is cond.
                     let var = self.fresh();
                     Expr::Agg {
@@ -1158,12 +1169,23 @@ impl<'a> Ctx<'a> {
             };
             terms.push(term);
         }
-        Some(
-            terms
-                .into_iter()
-                .reduce(|a, b| Expr::Bin(BinOp::Add, Box::new(a), Box::new(b)))
-                .unwrap_or(Expr::Int(0)),
-        )
+        // Numbers added up here; the rest as a sum, plus their total when it is not 0.
+        let constant: i64 = terms
+            .iter()
+            .filter_map(|t| match t {
+                Expr::Int(v) => Some(*v),
+                _ => None,
+            })
+            .fold(0i64, i64::saturating_add);
+        let rest = terms
+            .into_iter()
+            .filter(|t| !matches!(t, Expr::Int(_)))
+            .reduce(|a, b| Expr::Bin(BinOp::Add, Box::new(a), Box::new(b)));
+        Some(match rest {
+            None => Expr::Int(constant),
+            Some(r) if constant == 0 => r,
+            Some(r) => Expr::Bin(BinOp::Add, Box::new(r), Box::new(Expr::Int(constant))),
+        })
     }
 
     fn fresh(&mut self) -> VarId {

@@ -812,8 +812,27 @@ impl Enc<'_, '_> {
             G::Count(items) => {
                 let mut total = Lin::constant(0);
                 for i in items {
+                    let cells = cells_of(i);
                     total = match i {
                         G::Bool(b) => total.plus(Lin::constant(i64::from(*b))),
+                        // A condition on one one-hot cell (`v[c] == 7`, `v[c] % 2 == 0`) is
+                        // the sum of the columns of the values that meet it: exact, as the
+                        // columns sum to 1, and no indicator column.
+                        _ if !self.p.integer_cells && cells.len() == 1 => {
+                            let c = *cells.iter().next().expect("one cell");
+                            let terms: Vec<(usize, i64)> = self.b.cell_columns[c]
+                                .iter()
+                                .filter(|&&(v, _)| ground::eval_bool(i, &|_| v))
+                                .map(|&(_, col)| (col, 1))
+                                .collect();
+                            let hi = i64::from(!terms.is_empty());
+                            total.plus(Lin {
+                                terms,
+                                constant: 0,
+                                lo: 0,
+                                hi,
+                            })
+                        }
                         _ => {
                             let z = self.reify(i)?;
                             total.plus(lit_lin(z))
