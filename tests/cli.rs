@@ -528,6 +528,8 @@ fn rules_lists_the_standard_library() {
         "clone(a: cells, b: cells)",
         "contains(cells: cells, digit: number, times: number)",
         "quadruple(cells: cells, digits: numbers)",
+        "equality_cage(cells: cells)",
+        "pill_arrow(pill: cells, line: cells)",
         "disjoint_groups()",
         "windoku()",
         "diagonals()",

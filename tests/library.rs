@@ -572,6 +572,16 @@ fn case(rule: &str, rng: &mut Rng, s: Shape, base: &[Vec<i64>]) -> Case {
                 Box::new(|d| d[1..].iter().sum::<i64>() == d[0]),
             )
         }
+        "pill_arrow" if rng.below(3) == 0 => {
+            // A one-cell pill is an arrow's circle.
+            let w = walk(rng, s, 4, true);
+            let text = list(rng, &w[1..]);
+            one(
+                call(format!("{}, {text}", name(w[0]))),
+                w,
+                Box::new(|d| d[1..].iter().sum::<i64>() == d[0]),
+            )
+        }
         "pill_arrow" => {
             let w = walk(rng, s, 5, true);
             let text = list(rng, &w[2..]);
@@ -579,6 +589,41 @@ fn case(rule: &str, rng: &mut Rng, s: Shape, base: &[Vec<i64>]) -> Case {
                 call(format!("{} {}, {text}", name(w[0]), name(w[1]))),
                 w,
                 Box::new(|d| d[2..].iter().sum::<i64>() == 10 * d[0] + d[1]),
+            )
+        }
+        "quadruple" => {
+            let (r, c) = (rng.below(s.n - 1), rng.below(s.n - 1));
+            let cells = vec![(r, c), (r, c + 1), (r + 1, c), (r + 1, c + 1)];
+            let digits: Vec<i64> = (0..2 + rng.below(2))
+                .map(|_| 1 + rng.below(s.n) as i64)
+                .collect();
+            let written: Vec<String> = digits.iter().map(i64::to_string).collect();
+            one(
+                call(format!("{}, {{{}}}", list(rng, &cells), written.join(", "))),
+                cells,
+                Box::new(move |d| {
+                    digits.iter().all(|k| {
+                        d.iter().filter(|&x| x == k).count()
+                            >= digits.iter().filter(|&x| x == k).count()
+                    })
+                }),
+            )
+        }
+        "equality_cage" => {
+            let len = 2 + 2 * rng.below(2);
+            let cells = walk(rng, s, len, true);
+            let text = list(rng, &cells);
+            let n = s.n as i64;
+            one(
+                call(text),
+                cells,
+                Box::new(move |d| {
+                    let distinct = (0..d.len()).all(|i| !d[i + 1..].contains(&d[i]));
+                    let even = d.iter().filter(|&&x| x % 2 == 0).count();
+                    let low = d.iter().filter(|&&x| 2 * x < 1 + n).count();
+                    let high = d.iter().filter(|&&x| 2 * x > 1 + n).count();
+                    distinct && 2 * even == d.len() && low == high && low + high == d.len()
+                }),
             )
         }
         "extra_region" => {
@@ -1134,6 +1179,8 @@ const ON_FOUR: &[&str] = &[
     "minimum",
     "maximum",
     "contains",
+    "quadruple",
+    "equality_cage",
     "counting_circles",
     "diagonals",
     "anti_knight",

@@ -279,6 +279,8 @@ fn library_rule(rng: &mut Rng, n: usize) -> String {
         ),
         25 => format!("counting_circles({a} {b} {})", cell(rng, n)),
         26 => format!("little_killer(r1c{k}-r{k}c1, {})", k + rng.below(2 * k)),
+        27 if rng.below(3) == 0 => format!("equality_cage({})", line(rng, n)),
+        27 if rng.below(2) == 0 => format!("pill_arrow({}, {})", line(rng, n), line(rng, n)),
         27 => format!("arrow({a}, {})", line(rng, n)),
         28 => rng
             .pick(&[
