@@ -99,46 +99,8 @@ fn every_family_example_accepts_its_published_grid() {
 
 /// `run --unique` with `solver` (and `givens`, when some) finds the published grid and proves
 /// it the only solution.
-fn proves_unique(name: &str, solver: &str, givens: Option<&str>) {
-    let mut args = vec![
-        "run",
-        &path(name),
-        "--unique",
-        "--solver",
-        solver,
-        "--time-limit",
-        "60",
-    ]
-    .into_iter()
-    .map(String::from)
-    .collect::<Vec<_>>();
-    if let Some(g) = givens {
-        args.push("--givens".into());
-        args.push(g.into());
-    }
-    let args: Vec<&str> = args.iter().map(String::as_str).collect();
-    let out = sdkc(&args);
-    assert_eq!(out.code, 0, "{name} with {solver}:\n{}", out.stderr);
-    assert_eq!(
-        printed_grid(&out.stdout),
-        published(name),
-        "{name} with {solver}"
-    );
-    assert!(
-        out.stderr.contains(&format!(
-            "unique: {solver} proved there is no other solution"
-        )),
-        "{name} with {solver}: {}",
-        out.stderr
-    );
-}
-
-macro_rules! unique {
-    ($solver:ident { $($test:ident: $name:literal,)* }) => {
-        mod $solver {
-            $(#[test] fn $test() { super::proves_unique($name, stringify!($solver), None); })*
-        }
-    };
+fn proves_unique(name: &str, solver: &str) {
+    common::proves_unique(&path(name), name, solver, None);
 }
 
 // The builtin search: seconds of `run --unique --time-limit 60` (release build, in-process
@@ -201,7 +163,7 @@ fn unique_with_half_the_published_grid() {
                 }
             })
             .collect();
-        proves_unique(name, "builtin", Some(&half));
+        common::proves_unique(&path(name), name, "builtin", Some(&half));
     }
 }
 
@@ -222,5 +184,9 @@ fn lunchbox_digits_do_not_repeat() {
         "builtin",
         "--no-explain",
     ]);
-    assert_eq!(out.code, 4, "the library's lunchbox rejects it:\n{}{}", out.stdout, out.stderr);
+    assert_eq!(
+        out.code, 4,
+        "the library's lunchbox rejects it:\n{}{}",
+        out.stdout, out.stderr
+    );
 }

@@ -215,36 +215,7 @@ fn library_and_long_forms_agree_around_the_published_grid() {
 /// `run --unique` with `solver` proves the published grid (the long form's, which
 /// tests/variants.rs proves) the only solution of the library form.
 fn proves_unique(name: &str, solver: &str) {
-    let out = sdkc(&[
-        "run",
-        &path(name),
-        "--unique",
-        "--solver",
-        solver,
-        "--time-limit",
-        "60",
-    ]);
-    assert_eq!(out.code, 0, "{name} with {solver}:\n{}", out.stderr);
-    assert_eq!(
-        printed_grid(&out.stdout),
-        published(name),
-        "{name} with {solver}"
-    );
-    assert!(
-        out.stderr.contains(&format!(
-            "unique: {solver} proved there is no other solution"
-        )),
-        "{name} with {solver}: {}",
-        out.stderr
-    );
-}
-
-macro_rules! unique {
-    ($solver:ident { $($test:ident: $name:literal,)* }) => {
-        mod $solver {
-            $(#[test] fn $test() { super::proves_unique($name, stringify!($solver)); })*
-        }
-    };
+    common::proves_unique(&path(name), name, solver, None);
 }
 
 // The builtin search. The times are the in-process seconds of `run --unique` (release build)

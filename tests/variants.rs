@@ -47,37 +47,7 @@ fn published(name: &str) -> Vec<Vec<i64>> {
 
 /// `run --unique` with `solver` proves the published grid the only solution.
 fn proves_unique(name: &str, solver: &str) {
-    let out = sdkc(&[
-        "run",
-        &path(name),
-        "--unique",
-        "--solver",
-        solver,
-        "--time-limit",
-        "60",
-    ]);
-    assert_eq!(out.code, 0, "{name} with {solver}:\n{}", out.stderr);
-    assert_eq!(
-        printed_grid(&out.stdout),
-        published(name),
-        "{name} with {solver}"
-    );
-    assert!(
-        out.stderr.contains(&format!(
-            "unique: {solver} proved there is no other solution"
-        )),
-        "{name} with {solver}: {}",
-        out.stderr
-    );
-    assert!(out.stderr.contains("every rule checked"), "{}", out.stderr);
-}
-
-macro_rules! unique {
-    ($solver:ident { $($test:ident: $name:literal,)* }) => {
-        mod $solver {
-            $(#[test] fn $test() { super::proves_unique($name, stringify!($solver)); })*
-        }
-    };
+    common::proves_unique(&path(name), name, solver, None);
 }
 
 // The builtin search. Left out, slower than this file's 20 s:

@@ -346,3 +346,47 @@ impl Sdkc {
         Ran { out, dir, cwd }
     }
 }
+
+/// `sdkc run FILE --unique --solver SOLVER --time-limit 60` (and `--givens`, when some) prints
+/// the published grid of `tests/expected/variants/NAME.txt` and says the solver proved it the
+/// only solution, every rule checked: the check of every published variant puzzle.
+pub fn proves_unique(file: &str, name: &str, solver: &str, givens: Option<&str>) {
+    let mut args = vec![
+        "run",
+        file,
+        "--unique",
+        "--solver",
+        solver,
+        "--time-limit",
+        "60",
+    ];
+    if let Some(g) = givens {
+        args.extend(["--givens", g]);
+    }
+    let out = sdkc(&args);
+    assert_eq!(out.code, 0, "{name} with {solver}:\n{}", out.stderr);
+    assert_eq!(
+        printed_grid(&out.stdout),
+        expected_grid(&format!("variants/{name}")),
+        "{name} with {solver}"
+    );
+    assert!(
+        out.stderr.contains(&format!(
+            "unique: {solver} proved there is no other solution"
+        )),
+        "{name} with {solver}: {}",
+        out.stderr
+    );
+    assert!(out.stderr.contains("every rule checked"), "{}", out.stderr);
+}
+
+/// One test a puzzle, `mod SOLVER { #[test] fn NAME() {...} }`, each calling the test file's
+/// own `proves_unique(name, solver)`.
+#[macro_export]
+macro_rules! unique {
+    ($solver:ident { $($test:ident: $name:literal,)* }) => {
+        mod $solver {
+            $(#[test] fn $test() { super::proves_unique($name, stringify!($solver)); })*
+        }
+    };
+}
