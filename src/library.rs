@@ -91,6 +91,31 @@ pub fn entries() -> Vec<Entry> {
 mod tests {
     use super::*;
 
+    /// A rule that is one call keeps its family and arguments beside the expansion (both
+    /// rules of a cage: its sum and its distinct list); a call inside other algebra does not.
+    #[test]
+    fn a_call_keeps_its_family_and_arguments() {
+        use crate::puzzle::{Arg, Family, RuleKind};
+        let text = "grid 4x4\nrule cage(7, r1c1 r1c2 r2c1)\nrule sandwich(reverse(c2), 0)\n\
+                    rule not thermo(r4c1-r4c3)\n";
+        let p = crate::analyze::analyze(&crate::parse::parse(text).unwrap(), None).unwrap();
+        let cage = Family {
+            name: "cage".into(),
+            args: vec![Arg::Number(Some(7)), Arg::Cells(vec![0, 1, 4])],
+        };
+        assert_eq!(p.rules[0].family.as_ref(), Some(&cage));
+        assert!(matches!(p.rules[0].kind, RuleKind::Distinct(_)));
+        assert_eq!(p.rules[1].family.as_ref(), Some(&cage));
+        assert!(matches!(p.rules[1].kind, RuleKind::Expr { .. }));
+        assert_eq!(p.rules[0].name, "cage1");
+        let sandwich = Family {
+            name: "sandwich".into(),
+            args: vec![Arg::Cells(vec![13, 9, 5, 1]), Arg::Number(Some(0))],
+        };
+        assert_eq!(p.rules[2].family.as_ref(), Some(&sandwich));
+        assert_eq!(p.rules[3].family, None);
+    }
+
     /// Every library rule has a description and an example, and its example, in a 9x9 sudoku,
     /// analyzes without a mistake (so the definition type-checks for real arguments).
     #[test]

@@ -154,9 +154,7 @@ pub enum ParamKind {
 }
 
 impl ParamKind {
-    /// The kinds as a definition writes them.
-    pub const NAMES: [&'static str; 4] = ["number", "cell", "cells", "numbers"];
-
+    /// The kind a definition names (`number`, `cell`, `cells`, `numbers`).
     pub fn from_name(name: &str) -> Option<ParamKind> {
         match name {
             "number" => Some(ParamKind::Number),
@@ -165,10 +163,6 @@ impl ParamKind {
             "numbers" => Some(ParamKind::Numbers),
             _ => None,
         }
-    }
-
-    pub fn name(self) -> &'static str {
-        Self::NAMES[self as usize]
     }
 }
 

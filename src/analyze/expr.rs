@@ -862,19 +862,20 @@ impl<'a> Ctx<'a> {
         if !ok {
             return None;
         }
+        // The whole rule is this call (no quantifier is around it, so every cell is known).
         if self.calls.is_empty() && span == self.root {
             let args = bound
                 .iter()
                 .map(|(_, b)| match b {
-                    Bound::Number(Expr::Int(v)) => Arg::Number(Some(*v)),
-                    Bound::Number(_) => Arg::Number(None),
-                    Bound::Cell(CellTerm::Fixed(c)) => Arg::Cell(*c),
-                    Bound::Cell(CellTerm::Var(_)) => Arg::Number(None),
-                    Bound::Cells(list) => Arg::Cells(list.clone()),
-                    Bound::Numbers(list) => Arg::Numbers(list.clone()),
+                    Bound::Number(Expr::Int(v)) => Some(Arg::Number(Some(*v))),
+                    Bound::Number(_) => Some(Arg::Number(None)),
+                    Bound::Cell(CellTerm::Fixed(c)) => Some(Arg::Cell(*c)),
+                    Bound::Cell(CellTerm::Var(_)) => None,
+                    Bound::Cells(list) => Some(Arg::Cells(list.clone())),
+                    Bound::Numbers(list) => Some(Arg::Numbers(list.clone())),
                 })
-                .collect();
-            self.family = Some(Family {
+                .collect::<Option<Vec<Arg>>>();
+            self.family = args.map(|args| Family {
                 name: name.value.clone(),
                 args,
             });
