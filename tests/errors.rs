@@ -1089,3 +1089,11 @@ fn define_named_like_a_builtin_function() {
         error_of(format!("{HEADER}define first(c: cell): v[c] == 1\n").as_bytes())
     );
 }
+
+#[test]
+fn a_set_of_numbers_summed_whole() {
+    snapshot!(
+        "numbers_summed_whole",
+        error_of(format!("{HEADER}rule r: sum({{1, 2}}) == 3\n").as_bytes())
+    );
+}

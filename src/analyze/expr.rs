@@ -1241,6 +1241,15 @@ impl<'a> Ctx<'a> {
 
     /// Resolve what a quantifier ranges over. `pair` says whether two names are bound.
     fn set(&mut self, s: &ast::SetExpr, pair: bool) -> Option<SetTerm> {
+        // Numbers are quantified over by name (`for d in {1, 2}: ...`), not summed whole.
+        if s.numbers.is_some() || (s.name.value == "range" && s.args.is_some()) {
+            let kind = ErrorKind::TypeMismatch {
+                expected: "a set of cells, or a name for each number (`sum(d in {1, 2}: d)`)",
+                found: "numbers",
+            };
+            self.error(s.span, kind);
+            return None;
+        }
         let name = s.name.value.as_str();
         let term = match &s.args {
             None => {
