@@ -128,3 +128,36 @@ fn a_rule_of_many_small_rows_stops_at_the_row_bound() {
         "model.sdk:4:1: rule `d` takes this model's MIP past what sdkc writes: 30,000,000 non-zeros or 5,000,000 rows (about 2 GB of memory)"
     );
 }
+
+/// Defined rules that call others twice, twenty levels deep (a million calls), and a chain of
+/// seventy that each call the next: refused with their limits, in a moment, not expanded.
+#[test]
+fn calls_of_defined_rules_are_bounded() {
+    let mut doubling = vec!["define f0(c: cell): v[c] != 0".to_string()];
+    for i in 1..20 {
+        doubling.push(format!(
+            "define f{i}(c: cell): f{}(c) and f{}(c)",
+            i - 1,
+            i - 1
+        ));
+    }
+    let (code, errors) = mistakes(&format!(
+        "grid 4x4\n{}\nrule f19(r1c1)\n",
+        doubling.join("\n")
+    ));
+    assert_eq!(code, 3);
+    assert_eq!(
+        errors,
+        "model.sdk:22:6: in `f19`: this rule calls defined rules more than 100,000 times once expanded"
+    );
+    let mut chain = vec!["define g0(c: cell): v[c] != 0".to_string()];
+    for i in 1..70 {
+        chain.push(format!("define g{i}(c: cell): g{}(c)", i - 1));
+    }
+    let (code, errors) = mistakes(&format!("grid 4x4\n{}\nrule g69(r1c1)\n", chain.join("\n")));
+    assert_eq!(code, 3);
+    assert_eq!(
+        errors,
+        "model.sdk:72:6: in `g69`: calls of defined rules nest more than 64 levels deep"
+    );
+}
