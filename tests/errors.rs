@@ -1097,3 +1097,19 @@ fn a_set_of_numbers_summed_whole() {
         error_of(format!("{HEADER}rule r: sum({{1, 2}}) == 3\n").as_bytes())
     );
 }
+
+/// A `numbers` parameter passed on to another rule is fine (the first call); a number where
+/// a list of numbers goes is not.
+#[test]
+fn a_number_where_a_list_of_numbers_goes() {
+    snapshot!(
+        "number_for_numbers",
+        error_of(
+            format!(
+                "{HEADER}define q2(c: cells, ds: numbers): quadruple(c, ds)\n\
+                 rule q2(r1c1 r1c2 r2c1 r2c2, {{1, 2}})\nrule q2(r2c2 r2c3 r3c2 r3c3, 5)\n"
+            )
+            .as_bytes()
+        )
+    );
+}

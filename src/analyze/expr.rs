@@ -996,14 +996,13 @@ impl<'a> Ctx<'a> {
 
     /// A `numbers` argument: `{1, 1, 2}`, or a `numbers` parameter passed on.
     fn number_list(&mut self, e: &ast::Expr) -> Option<Vec<i64>> {
+        if let ExprKind::Var(n) = &e.kind
+            && let Some(Bound::Numbers(list)) = self.lookup(n)
+        {
+            return Some(list);
+        }
         match &e.kind {
             ExprKind::Numbers(items) => self.expand_numbers(items),
-            ExprKind::Var(n) if matches!(self.lookup(n), Some(Bound::Numbers(_))) => {
-                match self.lookup(n) {
-                    Some(Bound::Numbers(list)) => Some(list),
-                    _ => None,
-                }
-            }
             _ => {
                 let found = match self.expr(e)? {
                     Checked::Cell(_) => "a cell",
