@@ -1113,3 +1113,19 @@ fn a_number_where_a_list_of_numbers_goes() {
         )
     );
 }
+
+#[test]
+fn at_with_a_place_that_depends_on_the_grid() {
+    snapshot!(
+        "at_place_not_known",
+        error_of(format!("{HEADER}rule r: v[at(r1, v[r2c2])] == 1\n").as_bytes())
+    );
+}
+
+#[test]
+fn distinct_list_longer_than_the_values() {
+    snapshot!(
+        "distinct_list_too_long",
+        error_of(format!("{HEADER}rule renban(r1c1-r1c9 r2c1)\n").as_bytes())
+    );
+}
