@@ -18,33 +18,12 @@
 //!    at the end.
 
 mod common;
-use common::{Rng, expected_grid, printed_grid, root, sdkc};
+use common::{Rng, VARIANTS, expected_grid, printed_grid, root, sdkc};
 use std::collections::BTreeSet;
 
-/// Every library-form example, by file name (without `.sdk`); the long form of each is
-/// `examples/variants/NAME.sdk`.
-const LIBRARY: &[&str] = &[
-    "anti-king-knight-reddit",
-    "anti-knight-ctc",
-    "arrow-sugarroad",
-    "between-lines-svs173",
-    "disjoint-barbed-cross",
-    "disjoint-doggo-experiment-8",
-    "little-killer-2",
-    "little-killer-ctc",
-    "odd-even-ctc",
-    "palindrome-svs013",
-    "quadruple-repeated",
-    "region-sum-lm-00098I",
-    "region-sum-raw-spaghetti",
-    "renban-leven",
-    "sandwich-between-1-and-9",
-    "skyscraper-ctc",
-    "whispers-german",
-    "windoku-sudocue",
-    "x-sum-ctc",
-    "xv-strict-ctc",
-];
+/// Every library-form example with a long form: the published variants
+/// (`examples/variants/NAME.sdk`), each also in `examples/library/NAME.sdk`.
+const LIBRARY: &[&str] = VARIANTS;
 
 fn path(name: &str) -> String {
     format!("examples/library/{name}.sdk")

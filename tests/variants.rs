@@ -11,31 +11,7 @@
 //!   issue's work: move a puzzle into the lists when it is proved in seconds.
 
 mod common;
-use common::{expected_grid, printed_grid, root, sdkc};
-
-/// Every variant example, by file name (without `.sdk`).
-const VARIANTS: &[&str] = &[
-    "anti-king-knight-reddit",
-    "anti-knight-ctc",
-    "arrow-sugarroad",
-    "between-lines-svs173",
-    "disjoint-barbed-cross",
-    "disjoint-doggo-experiment-8",
-    "little-killer-2",
-    "little-killer-ctc",
-    "odd-even-ctc",
-    "palindrome-svs013",
-    "quadruple-repeated",
-    "region-sum-lm-00098I",
-    "region-sum-raw-spaghetti",
-    "renban-leven",
-    "sandwich-between-1-and-9",
-    "skyscraper-ctc",
-    "whispers-german",
-    "windoku-sudocue",
-    "x-sum-ctc",
-    "xv-strict-ctc",
-];
+use common::{VARIANTS, expected_grid, printed_grid, root, sdkc};
 
 fn path(name: &str) -> String {
     format!("examples/variants/{name}.sdk")

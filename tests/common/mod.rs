@@ -390,3 +390,28 @@ macro_rules! unique {
         }
     };
 }
+
+/// The published variant puzzles, by file name (without `.sdk`): each is
+/// `examples/variants/NAME.sdk` (long form) and `examples/library/NAME.sdk` (library form).
+pub const VARIANTS: &[&str] = &[
+    "anti-king-knight-reddit",
+    "anti-knight-ctc",
+    "arrow-sugarroad",
+    "between-lines-svs173",
+    "disjoint-barbed-cross",
+    "disjoint-doggo-experiment-8",
+    "little-killer-2",
+    "little-killer-ctc",
+    "odd-even-ctc",
+    "palindrome-svs013",
+    "quadruple-repeated",
+    "region-sum-lm-00098I",
+    "region-sum-raw-spaghetti",
+    "renban-leven",
+    "sandwich-between-1-and-9",
+    "skyscraper-ctc",
+    "whispers-german",
+    "windoku-sudocue",
+    "x-sum-ctc",
+    "xv-strict-ctc",
+];
