@@ -102,6 +102,7 @@ mod tests {
         let cage = Family {
             name: "cage".into(),
             args: vec![Arg::Number(Some(7)), Arg::Cells(vec![0, 1, 4])],
+            library: true,
         };
         assert_eq!(p.rules[0].family.as_ref(), Some(&cage));
         assert!(matches!(p.rules[0].kind, RuleKind::Distinct(_)));
@@ -111,6 +112,7 @@ mod tests {
         let sandwich = Family {
             name: "sandwich".into(),
             args: vec![Arg::Cells(vec![13, 9, 5, 1]), Arg::Number(Some(0))],
+            library: true,
         };
         assert_eq!(p.rules[2].family.as_ref(), Some(&sandwich));
         assert_eq!(p.rules[3].family, None);

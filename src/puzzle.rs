@@ -173,6 +173,10 @@ impl ParamKind {
 pub struct Family {
     pub name: String,
     pub args: Vec<Arg>,
+    /// The standard library's rule, with none of the library's rules replaced by a model's
+    /// `define`: a backend may then rely on what the name means (the builtin search's
+    /// propagators for sandwiches, X-sums, skyscrapers do).
+    pub library: bool,
 }
 
 /// One argument of a family's call, as the definition's parameter kind reads it.

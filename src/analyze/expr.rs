@@ -67,6 +67,8 @@ enum Bound {
 #[derive(Default)]
 pub struct Definitions<'d> {
     pub map: HashMap<String, Def<'d>>,
+    /// A model's `define` has the name of a library rule (which other library rules may call).
+    pub shadowed: bool,
     /// Mistakes inside a definition already reported, by the mistake's place and message: a
     /// wrong definition called twenty times is reported at its first call.
     reported: RefCell<HashSet<(usize, usize, String)>>,
@@ -878,6 +880,7 @@ impl<'a> Ctx<'a> {
             self.family = args.map(|args| Family {
                 name: name.value.clone(),
                 args,
+                library: def.library && !defs.shadowed,
             });
         }
         // The body sees its parameters only: a definition means the same wherever it is called.

@@ -715,6 +715,7 @@ impl Analyzer {
                 library: false,
                 broken: !ok,
             };
+            defs.shadowed |= defs.map.get(&def.def.name.value).is_some_and(|d| d.library);
             defs.map.insert(def.def.name.value.clone(), def);
         }
         defs

@@ -15,6 +15,10 @@ use std::time::Instant;
 use crate::ground::{self, G};
 use crate::puzzle::{BinOp, Cell, Puzzle, RuleKind};
 
+mod linear;
+
+use linear::Linear;
+
 /// A cell's remaining values: bit `i` is the value `lo + i`.
 type Dom = u128;
 
@@ -63,6 +67,15 @@ struct Binary {
 struct General {
     g: G,
     scope: Vec<u32>,
+    kind: Kind,
+}
+
+/// How a condition on many cells is pruned.
+enum Kind {
+    /// By its algebra: enumeration of few combinations, else bounds.
+    Expr,
+    /// A linear comparison, exactly (`linear`).
+    Linear(Linear),
 }
 
 #[derive(Debug, Clone, Default)]
@@ -169,9 +182,14 @@ impl Model {
                                 for &c in &cells {
                                     m.cell_generals[c].push(i);
                                 }
+                                let kind = match Linear::recognize(&g) {
+                                    Some(l) if !l.terms.is_empty() => Kind::Linear(l),
+                                    _ => Kind::Expr,
+                                };
                                 m.generals.push(General {
                                     g,
                                     scope: cells.iter().map(|&c| c as u32).collect(),
+                                    kind,
                                 });
                             }
                         }
@@ -182,6 +200,19 @@ impl Model {
         for p in &mut m.peers {
             p.sort_unstable();
             p.dedup();
+        }
+        // A sum over cells that must all differ is filtered over sets of distinct values.
+        for g in &mut m.generals {
+            if let Kind::Linear(l) = &mut g.kind
+                && l.could_be_distinct(nvals)
+            {
+                let cells: Vec<u32> = l.terms.iter().map(|t| t.1).collect();
+                l.distinct = cells.iter().enumerate().all(|(i, &a)| {
+                    cells[i + 1..]
+                        .iter()
+                        .all(|b| m.peers[a as usize].binary_search(b).is_ok())
+                });
+            }
         }
         Ok(m)
     }
@@ -283,6 +314,9 @@ impl Model {
             gqueue: Vec::new(),
             gqueued: vec![false; self.generals.len()],
             open: Vec::new(),
+            pruned: Vec::new(),
+            weight: vec![1; doms.len()],
+            scratch: linear::Scratch::default(),
             limit: if opts.limit == 0 {
                 usize::MAX
             } else {
@@ -310,6 +344,11 @@ struct Search<'m, 'o> {
     gqueued: Vec<bool>,
     /// Scratch: the open cells of the condition being pruned.
     open: Vec<u32>,
+    /// Scratch: the values a propagator keeps, one domain per cell of its scope.
+    pruned: Vec<Dom>,
+    /// Per cell, 1 + how often a condition on it failed (dom/wdeg).
+    weight: Vec<u32>,
+    scratch: linear::Scratch,
     limit: usize,
     rng: Option<u64>,
     deadline: Option<Instant>,
@@ -333,16 +372,19 @@ impl Search<'_, '_> {
         if self.out.nodes.is_multiple_of(256) && self.past_deadline() {
             return;
         }
-        // The open cell with the fewest values; the first such in row-major order.
+        // The open cell with the fewest values for the weight of the conditions that failed
+        // around it (dom/wdeg: the search learns where the puzzle is hard); the first such in
+        // row-major order.
         let mut best = usize::MAX;
-        let mut fewest = u32::MAX;
+        // (k is at most 128 and a weight at most u32::MAX: the products fit.)
+        let (mut best_k, mut best_w) = (MAX_VALUES as u64 + 1, 1u64);
         for (c, d) in doms.iter().enumerate() {
-            let k = d.count_ones();
-            if k > 1 && k < fewest {
-                fewest = k;
-                best = c;
-                if k == 2 {
-                    break;
+            let k = d.count_ones() as u64;
+            if k > 1 {
+                let w = self.weight[c] as u64;
+                if k * best_w < best_k * w {
+                    (best_k, best_w) = (k, w);
+                    best = c;
                 }
             }
         }
@@ -375,6 +417,13 @@ impl Search<'_, '_> {
             if self.stop {
                 return;
             }
+        }
+    }
+
+    /// A condition on these cells failed: they weigh more in the choice of the next cell.
+    fn blame(&mut self, cells: &[u32]) {
+        for &c in cells {
+            self.weight[c as usize] = self.weight[c as usize].saturating_add(1);
         }
     }
 
@@ -421,6 +470,7 @@ impl Search<'_, '_> {
                 if d.count_ones() == 1 {
                     for &p in &m.peers[c as usize] {
                         if !self.narrow(doms, p, doms[p as usize] & !d) {
+                            self.blame(&[c, p]);
                             return false;
                         }
                     }
@@ -430,6 +480,7 @@ impl Search<'_, '_> {
                     let (other, table) = if t.a == c { (t.b, &t.ab) } else { (t.a, &t.ba) };
                     let allowed = bits(d).fold(0, |acc, i| acc | table[i as usize]);
                     if !self.narrow(doms, other, doms[other as usize] & allowed) {
+                        self.blame(&[c, other]);
                         return false;
                     }
                 }
@@ -451,6 +502,9 @@ impl Search<'_, '_> {
                     return false;
                 }
                 if !self.general(doms, k as usize) {
+                    if !self.stop {
+                        self.blame(&m.generals[k as usize].scope);
+                    }
                     return false;
                 }
                 continue;
@@ -466,11 +520,13 @@ impl Search<'_, '_> {
                         placed |= d;
                     }
                 }
-                if (once.count_ones() as usize) < unit.len() {
-                    return false; // more cells than values left for them
-                }
-                if unit.len() == m.nvals && once != m.full {
-                    return false; // a value with no place in a full area
+                if (once.count_ones() as usize) < unit.len()
+                    || (unit.len() == m.nvals && once != m.full)
+                {
+                    // More cells than values left for them, or a value with no place in a
+                    // full area.
+                    self.blame(unit);
+                    return false;
                 }
                 if unit.len() == m.nvals {
                     for i in bits(once & !twice & !placed) {
@@ -493,6 +549,20 @@ impl Search<'_, '_> {
     /// Prune the cells of a condition on three or more cells.
     fn general(&mut self, doms: &mut [Dom], k: usize) -> bool {
         let cond = &self.m.generals[k];
+        if let Kind::Linear(l) = &cond.kind {
+            let mut out = std::mem::take(&mut self.pruned);
+            let mut ok = l.filter(self.m.lo, doms, &mut out, &mut self.scratch);
+            if ok {
+                for (&(_, c), &d) in l.terms.iter().zip(&out) {
+                    if !self.narrow(doms, c, d) {
+                        ok = false;
+                        break;
+                    }
+                }
+            }
+            self.pruned = out;
+            return ok;
+        }
         let mut open = std::mem::take(&mut self.open);
         open.clear();
         let mut product: u64 = 1;

@@ -1,0 +1,501 @@
+//! Sums: a ground comparison linear in the cells' values (a killer cage, a little killer, an
+//! arrow, a region-sum line's two segments, a pill read as `10 a + b`), recognised by its shape
+//! whether a library rule or the model's own algebra wrote it, and pruned to exactly the values
+//! that take part in some solution of the sum alone (generalised arc consistency), by a
+//! dynamic programme over the reachable partial sums. When the cells must all differ (a cage,
+//! a segment inside a box), over the sets of values used instead: the sum and the `distinct`
+//! together, which no pair table and no bound sees.
+
+use super::{Dom, bits};
+use crate::ground::G;
+use crate::puzzle::BinOp;
+
+/// `Σ coefficient · v[cell] + constant  op  0`.
+#[derive(Debug, Clone)]
+pub struct Linear {
+    /// (coefficient, cell), one term per cell, no zero coefficient.
+    pub terms: Vec<(i64, u32)>,
+    pub constant: i64,
+    pub op: Op,
+    /// Every coefficient is 1 (or every one -1) and the cells must pairwise differ: the sum is
+    /// filtered over sets of distinct values. Set by the model once the `distinct` areas are known.
+    pub distinct: bool,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Op {
+    Eq,
+    Le,
+    Ne,
+}
+
+/// Partial sums are bitsets of at most this many bits; a sum with a wider range (large
+/// coefficients on many cells) is pruned by bounds.
+const MAX_RANGE: i64 = 1 << 16;
+
+/// The largest value set whose subsets are enumerated as bitmasks for a distinct sum.
+const MAX_DISTINCT_VALUES: usize = 16;
+
+impl Linear {
+    /// `g` as a linear comparison, when it is one.
+    pub fn recognize(g: &G) -> Option<Linear> {
+        let G::Cmp(op, a, b) = g else { return None };
+        // Everything moves to the left: `a - b op 0`, with `<`, `>`, `>=` as `<=`.
+        let (sign, shift, op) = match op {
+            BinOp::Eq => (1, 0, Op::Eq),
+            BinOp::Ne => (1, 0, Op::Ne),
+            BinOp::Le => (1, 0, Op::Le),
+            BinOp::Lt => (1, 1, Op::Le),
+            BinOp::Ge => (-1, 0, Op::Le),
+            BinOp::Gt => (-1, 1, Op::Le),
+            _ => return None,
+        };
+        let mut terms: Vec<(i64, u32)> = Vec::new();
+        let mut constant = shift;
+        collect(a, sign, &mut terms, &mut constant)?;
+        collect(b, -sign, &mut terms, &mut constant)?;
+        terms.sort_by_key(|&(_, c)| c);
+        let mut merged: Vec<(i64, u32)> = Vec::with_capacity(terms.len());
+        for (k, c) in terms {
+            match merged.last_mut() {
+                Some((k0, c0)) if *c0 == c => *k0 = k0.checked_add(k)?,
+                _ => merged.push((k, c)),
+            }
+        }
+        merged.retain(|&(k, _)| k != 0);
+        Some(Linear {
+            terms: merged,
+            constant,
+            op,
+            distinct: false,
+        })
+    }
+
+    /// Whether the distinct-set filter can apply: unit coefficients of one sign, few values.
+    pub fn could_be_distinct(&self, nvals: usize) -> bool {
+        nvals <= MAX_DISTINCT_VALUES
+            && self.op == Op::Eq
+            && self.terms.len() <= nvals
+            && (self.terms.iter().all(|&(k, _)| k == 1) || self.terms.iter().all(|&(k, _)| k == -1))
+    }
+
+    /// The values of each term's cell that some solution of this comparison alone uses (in
+    /// `out`, one domain per term); false when it has none. `lo` is the value of bit 0.
+    pub fn filter(&self, lo: i64, doms: &[Dom], out: &mut Vec<Dom>, scratch: &mut Scratch) -> bool {
+        out.clear();
+        out.extend(self.terms.iter().map(|&(_, c)| doms[c as usize]));
+        match self.op {
+            Op::Le => self.bounds(lo, out),
+            Op::Ne => self.not_equal(lo, out),
+            Op::Eq if self.distinct => distinct_sum(self, lo, out, scratch),
+            Op::Eq => match reachable(self, lo, out, scratch) {
+                Some(ok) => ok,
+                // Too wide for bitsets: both halves of `==` as bounds.
+                None => {
+                    let mut flipped = self.clone();
+                    flipped.op = Op::Le;
+                    if !flipped.bounds(lo, out) {
+                        return false;
+                    }
+                    flipped.terms.iter_mut().for_each(|t| t.0 = -t.0);
+                    flipped.constant = -flipped.constant;
+                    flipped.bounds(lo, out)
+                }
+            },
+        }
+    }
+
+    /// `Σ ≤ 0`: each value must leave room for the smallest contributions of the others.
+    fn bounds(&self, lo: i64, out: &mut [Dom]) -> bool {
+        let contribution = |k: i64, i: u32| k.saturating_mul(lo + i as i64);
+        let least = |k: i64, d: Dom| {
+            bits(d)
+                .map(|i| contribution(k, i))
+                .min()
+                .unwrap_or(i64::MAX)
+        };
+        let mins: Vec<i64> = self
+            .terms
+            .iter()
+            .zip(out.iter())
+            .map(|(&(k, _), &d)| least(k, d))
+            .collect();
+        let total = mins.iter().fold(self.constant, |s, &m| s.saturating_add(m));
+        if total > 0 {
+            return false;
+        }
+        for (j, &(k, _)) in self.terms.iter().enumerate() {
+            let rest = total.saturating_sub(mins[j]);
+            let keep = bits(out[j])
+                .filter(|&i| rest.saturating_add(contribution(k, i)) <= 0)
+                .fold(0, |d, i| d | 1u128 << i);
+            out[j] = keep;
+        }
+        true
+    }
+
+    /// `Σ != 0`: prunes only once one cell is open.
+    fn not_equal(&self, lo: i64, out: &mut [Dom]) -> bool {
+        let open: Vec<usize> = (0..out.len())
+            .filter(|&j| out[j].count_ones() != 1)
+            .collect();
+        if open.len() > 1 {
+            return true;
+        }
+        let fixed: i64 = self
+            .terms
+            .iter()
+            .zip(out.iter())
+            .enumerate()
+            .filter(|(j, _)| !open.contains(j))
+            .fold(self.constant, |s, (_, (&(k, _), d))| {
+                s.saturating_add(k.saturating_mul(lo + d.trailing_zeros() as i64))
+            });
+        match open.first() {
+            None => fixed != 0,
+            Some(&j) => {
+                let k = self.terms[j].0;
+                let keep = bits(out[j])
+                    .filter(|&i| fixed.saturating_add(k.saturating_mul(lo + i as i64)) != 0)
+                    .fold(0, |d, i| d | 1u128 << i);
+                out[j] = keep;
+                keep != 0
+            }
+        }
+    }
+}
+
+/// Adds `sign · g` to the terms; None when `g` is not linear (a product of cells, `%`, `|x|`).
+fn collect(g: &G, sign: i64, terms: &mut Vec<(i64, u32)>, constant: &mut i64) -> Option<()> {
+    match g {
+        G::Int(v) => *constant = constant.checked_add(sign.checked_mul(*v)?)?,
+        G::Val(c) => terms.push((sign, *c as u32)),
+        G::Neg(x) => collect(x, -sign, terms, constant)?,
+        G::Sum(items) => {
+            for x in items {
+                collect(x, sign, terms, constant)?;
+            }
+        }
+        G::Arith(BinOp::Add, x, y) => {
+            collect(x, sign, terms, constant)?;
+            collect(y, sign, terms, constant)?;
+        }
+        G::Arith(BinOp::Sub, x, y) => {
+            collect(x, sign, terms, constant)?;
+            collect(y, -sign, terms, constant)?;
+        }
+        G::Arith(BinOp::Mul, x, y) => match (&**x, &**y) {
+            (G::Int(k), other) | (other, G::Int(k)) => {
+                collect(other, sign.checked_mul(*k)?, terms, constant)?
+            }
+            _ => return None,
+        },
+        _ => return None,
+    }
+    Some(())
+}
+
+/// Buffers reused between calls (a search prunes sums millions of times).
+#[derive(Default)]
+pub struct Scratch {
+    words: Vec<u64>,
+    layers: Vec<Vec<u32>>,
+    seen: Vec<u64>,
+    back: Vec<u64>,
+    next: Vec<u64>,
+}
+
+/// Exact pruning of `Σ == 0` by partial sums: the sums reachable from the left after each term,
+/// then, from the right, which sums can still reach the target. `None` when the range is too
+/// wide for bitsets.
+fn reachable(l: &Linear, lo: i64, out: &mut [Dom], s: &mut Scratch) -> Option<bool> {
+    let n = l.terms.len();
+    // Term j contributes k·v - min_j, between 0 and span_j.
+    let mut mins = Vec::with_capacity(n);
+    let mut range: i64 = 0;
+    for (j, &(k, _)) in l.terms.iter().enumerate() {
+        let vals = bits(out[j]).map(|i| k.saturating_mul(lo + i as i64));
+        let (mn, mx) = vals.fold((i64::MAX, i64::MIN), |(a, b), x| (a.min(x), b.max(x)));
+        if mn > mx {
+            return Some(false);
+        }
+        mins.push(mn);
+        range = range.saturating_add(mx - mn);
+    }
+    if range >= MAX_RANGE {
+        return None;
+    }
+    let target = mins
+        .iter()
+        .fold(l.constant, |a, &m| a.saturating_add(m))
+        .saturating_neg();
+    if target < 0 || target > range {
+        return Some(false);
+    }
+    let (target, range) = (target as usize, range as usize);
+    let w = range / 64 + 1;
+    // Layer j (0..=n) holds the sums reachable with terms 0..j.
+    s.words.clear();
+    s.words.resize(w * (n + 1), 0);
+    s.words[0] = 1;
+    for j in 0..n {
+        let k = l.terms[j].0;
+        let (done, rest) = s.words.split_at_mut(w * (j + 1));
+        let from = &done[w * j..];
+        let to = &mut rest[..w];
+        for i in bits(out[j]) {
+            let c = (k.saturating_mul(lo + i as i64) - mins[j]) as usize;
+            shift_left_or(to, from, c);
+        }
+    }
+    if !get(&s.words[w * n..], target) {
+        return Some(false);
+    }
+    // Backwards: `back` holds the sums after term j from which the target is reachable.
+    s.back.clear();
+    s.back.resize(w, 0);
+    set(&mut s.back, target);
+    for j in (0..n).rev() {
+        let k = l.terms[j].0;
+        let from = &s.words[w * j..w * (j + 1)];
+        s.next.clear();
+        s.next.resize(w, 0);
+        let mut keep: Dom = 0;
+        for i in bits(out[j]) {
+            let c = (k.saturating_mul(lo + i as i64) - mins[j]) as usize;
+            if intersects_shifted(from, &s.back, c) {
+                keep |= 1u128 << i;
+                shift_right_or(&mut s.next, &s.back, c);
+            }
+        }
+        out[j] = keep;
+        for (x, f) in s.next.iter_mut().zip(from) {
+            *x &= f;
+        }
+        std::mem::swap(&mut s.back, &mut s.next);
+    }
+    Some(true)
+}
+
+fn get(b: &[u64], i: usize) -> bool {
+    b[i / 64] >> (i % 64) & 1 == 1
+}
+
+fn set(b: &mut [u64], i: usize) {
+    b[i / 64] |= 1 << (i % 64);
+}
+
+/// `to |= from << c` (bits past the end dropped).
+fn shift_left_or(to: &mut [u64], from: &[u64], c: usize) {
+    let (q, r) = (c / 64, c % 64);
+    for i in (q..to.len()).rev() {
+        let mut x = from[i - q] << r;
+        if r != 0 && i > q {
+            x |= from[i - q - 1] >> (64 - r);
+        }
+        to[i] |= x;
+    }
+}
+
+/// `to |= from >> c`.
+fn shift_right_or(to: &mut [u64], from: &[u64], c: usize) {
+    let (q, r) = (c / 64, c % 64);
+    for i in 0..to.len().saturating_sub(q) {
+        let mut x = from[i + q] >> r;
+        if r != 0 && i + q + 1 < from.len() {
+            x |= from[i + q + 1] << (64 - r);
+        }
+        to[i] |= x;
+    }
+}
+
+/// Whether some `s` has `a[s]` and `b[s + c]`.
+fn intersects_shifted(a: &[u64], b: &[u64], c: usize) -> bool {
+    let (q, r) = (c / 64, c % 64);
+    (0..a.len().saturating_sub(q)).any(|i| {
+        let mut x = b[i + q] >> r;
+        if r != 0 && i + q + 1 < b.len() {
+            x |= b[i + q + 1] << (64 - r);
+        }
+        a[i] & x != 0
+    })
+}
+
+/// Exact pruning of a sum over cells that must all differ: the sets of values the first j
+/// cells can take (as bitmasks of value indices), then, from the right, which of those sets
+/// complete to a set with the right total. A value is kept where it extends a set that
+/// completes. (A 9-cell cage has at most 126 sets in a layer.)
+fn distinct_sum(l: &Linear, lo: i64, out: &mut [Dom], s: &mut Scratch) -> bool {
+    let n = l.terms.len();
+    let sign = l.terms[0].0;
+    // Σ sign·v + constant == 0, so Σ v == -constant·sign.
+    let total = l.constant.saturating_neg().saturating_mul(sign);
+    let nvals = out.iter().fold(0u128, |a, &d| a | d);
+    let width = 128 - nvals.leading_zeros() as usize;
+    let words = ((1usize << width) / 64).max(1);
+    let sum_of = |m: u32| -> i64 { bits(m as u128).map(|i| lo + i as i64).sum() };
+    s.layers.resize_with(n + 1, Vec::new);
+    s.seen.clear();
+    s.seen.resize(words, 0);
+    s.layers[0].clear();
+    s.layers[0].push(0);
+    for j in 0..n {
+        let (done, rest) = s.layers.split_at_mut(j + 1);
+        let (from, to) = (&done[j], &mut rest[0]);
+        to.clear();
+        let d = out[j] as u32;
+        for &m in from.iter() {
+            for i in bits((d & !m) as u128) {
+                let next = m | 1 << i;
+                let (w, b) = (next as usize / 64, next % 64);
+                if s.seen[w] >> b & 1 == 0 {
+                    s.seen[w] |= 1 << b;
+                    to.push(next);
+                }
+            }
+        }
+        for &m in to.iter() {
+            s.seen[m as usize / 64] &= !(1 << (m % 64));
+        }
+        if to.is_empty() {
+            return false;
+        }
+    }
+    // `back` marks the sets (after term j) that complete; starting with the full sets that sum
+    // to the total.
+    s.back.clear();
+    s.back.resize(words, 0);
+    s.next.clear();
+    s.next.resize(words, 0);
+    let mut any = false;
+    for &m in &s.layers[n] {
+        if sum_of(m) == total {
+            s.back[m as usize / 64] |= 1 << (m % 64);
+            any = true;
+        }
+    }
+    if !any {
+        return false;
+    }
+    for j in (0..n).rev() {
+        let d = out[j] as u32;
+        let mut keep: u32 = 0;
+        for &m in &s.layers[j] {
+            let mut completes = false;
+            for i in bits((d & !m) as u128) {
+                let next = m | 1 << i;
+                if s.back[next as usize / 64] >> (next % 64) & 1 == 1 {
+                    keep |= 1 << i;
+                    completes = true;
+                }
+            }
+            if completes {
+                s.next[m as usize / 64] |= 1 << (m % 64);
+            }
+        }
+        for &m in &s.layers[j + 1] {
+            s.back[m as usize / 64] &= !(1 << (m % 64));
+        }
+        out[j] = keep as Dom;
+        std::mem::swap(&mut s.back, &mut s.next);
+    }
+    for &m in &s.layers[0] {
+        s.back[m as usize / 64] &= !(1 << (m % 64));
+    }
+    true
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn filtered(l: &Linear, doms: &[Dom]) -> Option<Vec<Dom>> {
+        let mut out = Vec::new();
+        let ok = l.filter(1, doms, &mut out, &mut Scratch::default());
+        ok.then_some(out)
+    }
+
+    /// Every value of every cell against brute force over the domains, for sums with and
+    /// without `distinct`, several totals and domains.
+    #[test]
+    fn sums_keep_exactly_the_values_of_some_solution() {
+        let mut rng = 12345u64;
+        let mut next = || {
+            rng ^= rng << 13;
+            rng ^= rng >> 7;
+            rng ^= rng << 17;
+            rng
+        };
+        for case in 0..400 {
+            let n = 2 + (next() % 4) as usize;
+            let coefs: Vec<i64> = (0..n)
+                .map(|_| [1, 1, 1, -1, 2, 10][(next() % 6) as usize])
+                .collect();
+            let distinct = case % 2 == 0;
+            let coefs: Vec<i64> = if distinct { vec![1; n] } else { coefs };
+            let doms: Vec<Dom> = (0..n).map(|_| (next() % 511 + 1) as Dom).collect();
+            let total = (next() % 30) as i64;
+            let lhs = G::Sum(
+                coefs
+                    .iter()
+                    .enumerate()
+                    .map(|(c, &k)| G::Arith(BinOp::Mul, Box::new(G::Int(k)), Box::new(G::Val(c))))
+                    .collect(),
+            );
+            let op = [BinOp::Eq, BinOp::Le, BinOp::Gt, BinOp::Ne][(next() % 4) as usize];
+            let g = G::Cmp(op, Box::new(lhs), Box::new(G::Int(total)));
+            let mut l = Linear::recognize(&g).unwrap();
+            l.distinct = distinct && l.op == Op::Eq;
+            let mut want = vec![0 as Dom; n];
+            let mut any = false;
+            let mut vals = vec![0i64; n];
+            fn walk(j: usize, doms: &[Dom], vals: &mut Vec<i64>, f: &mut dyn FnMut(&[i64])) {
+                if j == doms.len() {
+                    return f(vals);
+                }
+                for i in bits(doms[j]) {
+                    vals[j] = 1 + i as i64;
+                    walk(j + 1, doms, vals, f);
+                }
+            }
+            walk(0, &doms, &mut vals, &mut |v| {
+                let s: i64 = v.iter().zip(&coefs).map(|(x, k)| x * k).sum();
+                let holds = match op {
+                    BinOp::Eq => s == total,
+                    BinOp::Le => s <= total,
+                    BinOp::Gt => s > total,
+                    _ => s != total,
+                };
+                let differ = !(distinct && op == BinOp::Eq)
+                    || (0..n).all(|a| (0..n).all(|b| a == b || v[a] != v[b]));
+                if holds && differ {
+                    any = true;
+                    for (w, x) in want.iter_mut().zip(v) {
+                        *w |= 1 << (x - 1);
+                    }
+                }
+            });
+            let got = filtered(&l, &doms);
+            if !any {
+                assert!(
+                    got.is_none() || op == BinOp::Ne,
+                    "case {case}: {g:?} on {doms:?} has no solution"
+                );
+                continue;
+            }
+            let got = got.unwrap_or_else(|| panic!("case {case}: {g:?} on {doms:?} refused"));
+            // `!=` prunes only its last open cell; `<=` by bounds, which is exact too.
+            if op != BinOp::Ne {
+                assert_eq!(got, want, "case {case}: {g:?} on {doms:?}");
+            } else {
+                for (g, w) in got.iter().zip(&want) {
+                    assert_eq!(
+                        g & w,
+                        *w,
+                        "case {case}: {g:?} removed a value of a solution"
+                    );
+                }
+            }
+        }
+    }
+}
