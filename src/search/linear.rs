@@ -71,6 +71,17 @@ impl Linear {
         })
     }
 
+    /// `v[0] + ... + v[n-1] == total` over a slice of `n` domains; `distinct` when the values
+    /// must differ and every domain lies within the 16 lowest values.
+    pub fn sum_of(n: usize, total: i64, distinct: bool) -> Linear {
+        Linear {
+            terms: (0..n as u32).map(|j| (1, j)).collect(),
+            constant: total.saturating_neg(),
+            op: Op::Eq,
+            distinct,
+        }
+    }
+
     /// Whether the distinct-set filter can apply: unit coefficients of one sign, few values.
     pub fn could_be_distinct(&self, nvals: usize) -> bool {
         nvals <= MAX_DISTINCT_VALUES

@@ -16,8 +16,10 @@ use crate::ground::{self, G};
 use crate::puzzle::{BinOp, Cell, Puzzle, RuleKind};
 
 mod linear;
+mod lines;
 
 use linear::Linear;
+use lines::Line;
 
 /// A cell's remaining values: bit `i` is the value `lo + i`.
 type Dom = u128;
@@ -76,6 +78,8 @@ enum Kind {
     Expr,
     /// A linear comparison, exactly (`linear`).
     Linear(Linear),
+    /// A library line or outside clue, the whole call as one (`lines`).
+    Line(Line),
 }
 
 #[derive(Debug, Clone, Default)]
@@ -147,7 +151,38 @@ impl Model {
         // An area already a unit (the same rule written twice, a cage that is also a box)
         // adds nothing: its peers and its hidden singles are there once.
         let mut seen_units: std::collections::HashSet<Vec<u32>> = std::collections::HashSet::new();
-        for rule in &free.rules {
+        // The `distinct` areas first: whether cells must differ decides how a sum or a line is
+        // pruned.
+        let (distincts, exprs): (Vec<_>, Vec<_>) = free
+            .rules
+            .iter()
+            .partition(|r| matches!(r.kind, RuleKind::Distinct(_)));
+        for rule in distincts.into_iter().chain(exprs) {
+            if let (Some(f), RuleKind::Expr { .. }) = (&rule.family, &rule.kind) {
+                for p in &mut m.peers {
+                    p.sort_unstable();
+                    p.dedup();
+                }
+                let peers = |a: u32, b: u32| m.peers[a as usize].binary_search(&b).is_ok();
+                let cx = lines::Context {
+                    lo: m.lo,
+                    nvals,
+                    peers: &peers,
+                };
+                if let Some(line) = Line::recognize(f, &cx) {
+                    let i = m.generals.len() as u32;
+                    let scope = line.cells().to_vec();
+                    for &c in &scope {
+                        m.cell_generals[c as usize].push(i);
+                    }
+                    m.generals.push(General {
+                        g: G::Bool(true),
+                        scope,
+                        kind: Kind::Line(line),
+                    });
+                    continue;
+                }
+            }
             match &rule.kind {
                 RuleKind::Distinct(areas) => {
                     for area in areas {
@@ -260,6 +295,30 @@ impl Model {
         });
     }
 
+    /// The values each cell keeps after propagation at the root, before any search (None
+    /// when propagation alone finds that there is no solution): what the propagators deduce,
+    /// for tests that compare it with the solutions, and for a setter's first look.
+    pub fn propagate(&self, givens: &[Option<i64>]) -> Option<Vec<Vec<i64>>> {
+        let mut found = None;
+        let mut each = |_: &[i64]| true;
+        let mut out = Outcome {
+            solutions: Vec::new(),
+            found: 0,
+            timed_out: false,
+            nodes: 0,
+        };
+        let mut s = self.searcher(&Options::default(), &mut each, &mut out);
+        let mut doms = self.initial(givens, &[]);
+        if !self.never && doms.iter().all(|&d| d != 0) && s.propagate(&mut doms) {
+            found = Some(
+                doms.iter()
+                    .map(|&d| bits(d).map(|i| self.value(i)).collect())
+                    .collect(),
+            );
+        }
+        found
+    }
+
     /// Search for up to `opts.limit` solutions with these givens (one entry per cell).
     pub fn solve(&self, givens: &[Option<i64>], opts: &Options) -> Outcome {
         let mut solutions = Vec::new();
@@ -281,7 +340,6 @@ impl Model {
         opts: &Options,
         each: &mut dyn FnMut(&[i64]) -> bool,
     ) -> Outcome {
-        let mut doms = self.unary.clone();
         let mut out = Outcome {
             solutions: Vec::new(),
             found: 0,
@@ -291,6 +349,17 @@ impl Model {
         if self.never {
             return out;
         }
+        let mut doms = self.initial(givens, &opts.exclude);
+        let mut s = self.searcher(opts, each, &mut out);
+        if doms.iter().all(|&d| d != 0) && s.propagate(&mut doms) {
+            s.dfs(doms);
+        }
+        out
+    }
+
+    /// The domains before propagation: the one-cell conditions, the givens, the exclusions.
+    fn initial(&self, givens: &[Option<i64>], exclude: &[(Cell, i64)]) -> Vec<Dom> {
+        let mut doms = self.unary.clone();
         for (c, g) in givens.iter().enumerate() {
             if let Some(v) = g {
                 let i = v - self.lo;
@@ -301,21 +370,31 @@ impl Model {
                 };
             }
         }
-        for &(c, v) in &opts.exclude {
+        for &(c, v) in exclude {
             let i = v - self.lo;
             if (0..self.nvals as i64).contains(&i) {
                 doms[c] &= !(1u128 << i);
             }
         }
-        let mut s = Search {
+        doms
+    }
+
+    fn searcher<'m, 'o>(
+        &'m self,
+        opts: &Options,
+        each: &'o mut dyn FnMut(&[i64]) -> bool,
+        out: &'o mut Outcome,
+    ) -> Search<'m, 'o> {
+        let n = self.unary.len();
+        Search {
             m: self,
-            queue: (0..doms.len() as u32).collect(),
-            queued: vec![true; doms.len()],
+            queue: (0..n as u32).collect(),
+            queued: vec![true; n],
             gqueue: Vec::new(),
             gqueued: vec![false; self.generals.len()],
             open: Vec::new(),
             pruned: Vec::new(),
-            weight: vec![1; doms.len()],
+            weight: vec![1; n],
             scratch: linear::Scratch::default(),
             limit: if opts.limit == 0 {
                 usize::MAX
@@ -325,13 +404,9 @@ impl Model {
             rng: opts.seed.map(|s| s ^ 0x9E37_79B9_7F4A_7C15),
             deadline: opts.deadline,
             each,
-            out: &mut out,
+            out,
             stop: false,
-        };
-        if doms.iter().all(|&d| d != 0) && s.propagate(&mut doms) {
-            s.dfs(doms);
         }
-        out
     }
 }
 
@@ -549,11 +624,20 @@ impl Search<'_, '_> {
     /// Prune the cells of a condition on three or more cells.
     fn general(&mut self, doms: &mut [Dom], k: usize) -> bool {
         let cond = &self.m.generals[k];
-        if let Kind::Linear(l) = &cond.kind {
+        let cells: Option<Box<dyn Iterator<Item = u32>>> = match &cond.kind {
+            Kind::Linear(l) => Some(Box::new(l.terms.iter().map(|t| t.1))),
+            Kind::Line(line) => Some(Box::new(line.cells().iter().copied())),
+            Kind::Expr => None,
+        };
+        if let Some(cells) = cells {
             let mut out = std::mem::take(&mut self.pruned);
-            let mut ok = l.filter(self.m.lo, doms, &mut out, &mut self.scratch);
+            let mut ok = match &cond.kind {
+                Kind::Linear(l) => l.filter(self.m.lo, doms, &mut out, &mut self.scratch),
+                Kind::Line(line) => line.filter(self.m.lo, doms, &mut out, &mut self.scratch),
+                Kind::Expr => unreachable!(),
+            };
             if ok {
-                for (&(_, c), &d) in l.terms.iter().zip(&out) {
+                for (c, &d) in cells.zip(&out) {
                     if !self.narrow(doms, c, d) {
                         ok = false;
                         break;
