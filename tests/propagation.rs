@@ -698,11 +698,9 @@ fn cages_are_exact() {
 }
 
 /// A cage of two cells grounds to a condition on two cells, pruned by its pair table, which
-/// does not know the cells differ: `cage(4, r1c1 r1c2)` with values 1..3 keeps 2 in both
-/// cells (2 + 2), though only 1 + 3 and 3 + 1 are solutions.
+/// must know the cells differ: `cage(4, r1c1 r1c2)` with values 1..3 keeps 1 and 3 only, not
+/// the 2 of 2 + 2.
 #[test]
-#[ignore = "bug: a two-cell cage is not exact (its pair table ignores the distinct), e.g. \
-            grid 1x2, values 1..3, rule cage(4, r1c1 r1c2) keeps 2 in both cells"]
 fn two_cell_cages_are_exact() {
     let mut smallest = Setup::new(2, 1, 3);
     smallest.scope = vec![0, 1];

@@ -40,14 +40,26 @@ const SHAVE_LIMIT: usize = 4;
 pub struct Model {
     lo: i64,
     nvals: usize,
-    /// Every value.
-    full: Dom,
     /// Values the one-cell conditions leave each cell.
     unary: Vec<Dom>,
     /// Cells that share a `distinct` area with each cell.
     peers: Vec<Vec<u32>>,
     /// The `distinct` areas.
     units: Vec<Vec<u32>>,
+    /// The `distinct` areas each cell is in.
+    cell_units: Vec<Vec<u32>>,
+    /// The areas with as many cells as values (every value has a place in them): the search
+    /// counts each value's places there, so a hidden single is found where a value is removed.
+    full_units: Vec<u32>,
+    /// Per cell, (full area's position in `full_units`) for the full areas it is in.
+    cell_full_units: Vec<Vec<u32>>,
+    /// Per full area, the full areas it shares two or more cells with (a box and a row), as
+    /// (the shared cells' count, its cells outside the other, the other's cells outside it):
+    /// a value whose places in the first all lie in the shared cells leaves the rest of the
+    /// second (pointing and claiming).
+    crossings: Vec<Vec<Crossing>>,
+    /// The most cells two full areas share.
+    widest_crossing: usize,
     binaries: Vec<Binary>,
     cell_binaries: Vec<Vec<u32>>,
     generals: Vec<General>,
@@ -63,6 +75,16 @@ struct Binary {
     b: u32,
     ab: Vec<Dom>,
     ba: Vec<Dom>,
+}
+
+/// Two full areas that share cells (a box and a row), seen from the first.
+#[derive(Clone)]
+struct Crossing {
+    shared: usize,
+    /// The first's cells outside the second.
+    mine_only: Vec<u32>,
+    /// The second's cells outside the first.
+    theirs_only: Vec<u32>,
 }
 
 /// A ground condition on three or more cells.
@@ -137,10 +159,14 @@ impl Model {
         let mut m = Model {
             lo: p.lo,
             nvals,
-            full,
             unary: vec![full; n],
             peers: vec![Vec::new(); n],
             units: Vec::new(),
+            cell_units: vec![Vec::new(); n],
+            full_units: Vec::new(),
+            cell_full_units: vec![Vec::new(); n],
+            crossings: Vec::new(),
+            widest_crossing: 0,
             binaries: Vec::new(),
             cell_binaries: vec![Vec::new(); n],
             generals: Vec::new(),
@@ -199,6 +225,16 @@ impl Model {
                                 }
                             }
                         }
+                        if unit.len() == m.nvals {
+                            for &c in &unit {
+                                m.cell_full_units[c as usize].push(m.full_units.len() as u32);
+                            }
+                            m.full_units.push(m.units.len() as u32);
+                        } else {
+                            for &c in &unit {
+                                m.cell_units[c as usize].push(m.units.len() as u32);
+                            }
+                        }
                         m.units.push(unit);
                     }
                 }
@@ -235,6 +271,52 @@ impl Model {
         for p in &mut m.peers {
             p.sort_unstable();
             p.dedup();
+        }
+        // A pair table between cells that must differ (the sum of a two-cell cage) drops the
+        // equal values, so the table alone is exact for both (2 + 2 leaves a cage of 4).
+        for t in &mut m.binaries {
+            if m.peers[t.a as usize].binary_search(&t.b).is_ok() {
+                for i in 0..nvals {
+                    t.ab[i] &= !(1u128 << i);
+                    t.ba[i] &= !(1u128 << i);
+                }
+            }
+        }
+        // Full areas that share two or more cells (found through their cells, so a 100x100
+        // grid's 300 areas are not compared pairwise).
+        m.crossings = vec![Vec::new(); m.full_units.len()];
+        for (f, &u) in m.full_units.iter().enumerate() {
+            let mine = &m.units[u as usize];
+            let mut others: Vec<u32> = mine
+                .iter()
+                .flat_map(|&c| m.cell_full_units[c as usize].iter().copied())
+                .filter(|&g| g as usize != f)
+                .collect();
+            others.sort_unstable();
+            others.dedup();
+            for g in others {
+                let theirs = &m.units[m.full_units[g as usize] as usize];
+                let shared = theirs.iter().filter(|c| mine.contains(c)).count();
+                if shared < 2 || shared == theirs.len() {
+                    continue;
+                }
+                let mine_only = mine
+                    .iter()
+                    .copied()
+                    .filter(|c| !theirs.contains(c))
+                    .collect();
+                let theirs_only = theirs
+                    .iter()
+                    .copied()
+                    .filter(|c| !mine.contains(c))
+                    .collect();
+                m.crossings[f].push(Crossing {
+                    shared,
+                    mine_only,
+                    theirs_only,
+                });
+                m.widest_crossing = m.widest_crossing.max(shared);
+            }
         }
         // A sum over cells that must all differ is filtered over sets of distinct values.
         for g in &mut m.generals {
@@ -309,6 +391,7 @@ impl Model {
         };
         let mut s = self.searcher(&Options::default(), &mut each, &mut out);
         let mut doms = self.initial(givens, &[]);
+        s.count_places(&doms);
         if !self.never && doms.iter().all(|&d| d != 0) && s.propagate(&mut doms) {
             found = Some(
                 doms.iter()
@@ -351,6 +434,7 @@ impl Model {
         }
         let mut doms = self.initial(givens, &opts.exclude);
         let mut s = self.searcher(opts, each, &mut out);
+        s.count_places(&doms);
         if doms.iter().all(|&d| d != 0) && s.propagate(&mut doms) {
             s.dfs(doms);
         }
@@ -392,6 +476,11 @@ impl Model {
             queued: vec![true; n],
             gqueue: Vec::new(),
             gqueued: vec![false; self.generals.len()],
+            uqueue: Vec::new(),
+            uqueued: vec![false; self.units.len()],
+            places: Vec::new(),
+            singles: Vec::new(),
+            pointing: Vec::new(),
             open: Vec::new(),
             pruned: Vec::new(),
             weight: vec![1; n],
@@ -417,6 +506,16 @@ struct Search<'m, 'o> {
     /// Conditions on three or more cells waiting to be pruned.
     gqueue: Vec<u32>,
     gqueued: Vec<bool>,
+    /// Areas smaller than the value set with a changed cell, waiting to be checked for more
+    /// cells than values.
+    uqueue: Vec<u32>,
+    uqueued: Vec<bool>,
+    /// For each full area and value, how many of its cells can still take it.
+    places: Vec<u8>,
+    /// (full area, value) whose places dropped to one or none.
+    singles: Vec<(u32, u32)>,
+    /// (full area, value) whose places dropped to few enough to lie in a crossing.
+    pointing: Vec<(u32, u32)>,
     /// Scratch: the open cells of the condition being pruned.
     open: Vec<u32>,
     /// Scratch: the values a propagator keeps, one domain per cell of its scope.
@@ -473,19 +572,21 @@ impl Search<'_, '_> {
             self.stop = !more || self.out.found >= self.limit;
             return;
         }
-        let mut values: Vec<u32> = bits(doms[best]).collect();
+        let mut choices: Vec<(u32, u32)> = bits(doms[best]).map(|i| (best as u32, i)).collect();
         if let Some(state) = &mut self.rng {
-            for i in (1..values.len()).rev() {
+            for i in (1..choices.len()).rev() {
                 *state ^= *state << 13;
                 *state ^= *state >> 7;
                 *state ^= *state << 17;
-                values.swap(i, (*state % (i as u64 + 1)) as usize);
+                choices.swap(i, (*state % (i as u64 + 1)) as usize);
             }
         }
-        for i in values {
+        // The counts of places belong to this node's domains: each child starts from them.
+        let places = self.places.clone();
+        for (c, i) in choices {
             let mut child = doms.clone();
-            child[best] = 1u128 << i;
-            self.enqueue(best as u32);
+            self.places.copy_from_slice(&places);
+            self.narrow(&mut child, c, 1u128 << i);
             if self.propagate(&mut child) {
                 self.dfs(child);
             }
@@ -518,8 +619,41 @@ impl Search<'_, '_> {
                 return false;
             }
             self.enqueue(c);
+            let removed = old & !new;
+            let nvals = self.m.nvals;
+            for &f in &self.m.cell_full_units[c as usize] {
+                for i in bits(removed) {
+                    let k = &mut self.places[f as usize * nvals + i as usize];
+                    *k -= 1;
+                    if *k <= 1 {
+                        self.singles.push((f, i));
+                    } else if (*k as usize) <= self.m.widest_crossing {
+                        self.pointing.push((f, i));
+                    }
+                }
+            }
         }
         true
+    }
+
+    /// Count each value's places in each full area (at the start of a search).
+    fn count_places(&mut self, doms: &[Dom]) {
+        let m = self.m;
+        self.places.clear();
+        self.places.resize(m.full_units.len() * m.nvals, 0);
+        self.singles.clear();
+        for (f, &u) in m.full_units.iter().enumerate() {
+            for &c in &m.units[u as usize] {
+                for i in bits(doms[c as usize]) {
+                    self.places[f * m.nvals + i as usize] += 1;
+                }
+            }
+            for i in 0..m.nvals {
+                if self.places[f * m.nvals + i] <= 1 {
+                    self.singles.push((f as u32, i as u32));
+                }
+            }
+        }
     }
 
     /// Propagate to a fixpoint; false on a contradiction (the queue is then empty again).
@@ -532,6 +666,11 @@ impl Search<'_, '_> {
             for k in self.gqueue.drain(..) {
                 self.gqueued[k as usize] = false;
             }
+            for u in self.uqueue.drain(..) {
+                self.uqueued[u as usize] = false;
+            }
+            self.singles.clear();
+            self.pointing.clear();
         }
         ok
     }
@@ -542,6 +681,12 @@ impl Search<'_, '_> {
             while let Some(c) = self.queue.pop() {
                 self.queued[c as usize] = false;
                 let d = doms[c as usize];
+                for &u in &m.cell_units[c as usize] {
+                    if !self.uqueued[u as usize] {
+                        self.uqueued[u as usize] = true;
+                        self.uqueue.push(u);
+                    }
+                }
                 if d.count_ones() == 1 {
                     for &p in &m.peers[c as usize] {
                         if !self.narrow(doms, p, doms[p as usize] & !d) {
@@ -584,35 +729,59 @@ impl Search<'_, '_> {
                 }
                 continue;
             }
-            // Hidden singles: a value with one place left in an area goes there.
-            for unit in &m.units {
-                let (mut once, mut twice, mut placed) = (0u128, 0u128, 0u128);
-                for &c in unit {
-                    let d = doms[c as usize];
-                    twice |= once & d;
-                    once |= d;
-                    if d & (d - 1) == 0 {
-                        placed |= d;
+            // Hidden singles: a value with one place left in a full area goes there; none left
+            // is a contradiction.
+            while let Some((f, i)) = self.singles.pop() {
+                let unit = &m.units[m.full_units[f as usize] as usize];
+                let bit = 1u128 << i;
+                match self.places[f as usize * m.nvals + i as usize] {
+                    0 => {
+                        self.blame(unit);
+                        return false;
                     }
-                }
-                if (once.count_ones() as usize) < unit.len()
-                    || (unit.len() == m.nvals && once != m.full)
-                {
-                    // More cells than values left for them, or a value with no place in a
-                    // full area.
-                    self.blame(unit);
-                    return false;
-                }
-                if unit.len() == m.nvals {
-                    for i in bits(once & !twice & !placed) {
-                        let bit = 1u128 << i;
-                        for &c in unit {
-                            if doms[c as usize] & bit != 0 {
-                                self.narrow(doms, c, bit);
-                                break;
-                            }
+                    1 => {
+                        let c = *unit.iter().find(|&&c| doms[c as usize] & bit != 0).unwrap();
+                        if doms[c as usize] != bit && !self.narrow(doms, c, bit) {
+                            return false;
                         }
                     }
+                    _ => {}
+                }
+            }
+            if !self.singles.is_empty() || !self.queue.is_empty() {
+                continue;
+            }
+            // Pointing and claiming: a value confined to the cells an area shares with
+            // another leaves the rest of the other.
+            while let Some((f, i)) = self.pointing.pop() {
+                let count = self.places[f as usize * m.nvals + i as usize] as usize;
+                if count < 2 {
+                    continue;
+                }
+                let bit = 1u128 << i;
+                for x in &m.crossings[f as usize] {
+                    if count > x.shared || x.mine_only.iter().any(|&c| doms[c as usize] & bit != 0)
+                    {
+                        continue;
+                    }
+                    for &c in &x.theirs_only {
+                        let d = doms[c as usize];
+                        if d & bit != 0 && !self.narrow(doms, c, d & !bit) {
+                            self.blame(&x.theirs_only);
+                            return false;
+                        }
+                    }
+                }
+            }
+            // A smaller area (a cage that must differ) with more cells than values left for
+            // them. Only the areas where a cell changed.
+            while let Some(u) = self.uqueue.pop() {
+                self.uqueued[u as usize] = false;
+                let unit = &m.units[u as usize];
+                let once = unit.iter().fold(0u128, |a, &c| a | doms[c as usize]);
+                if (once.count_ones() as usize) < unit.len() {
+                    self.blame(unit);
+                    return false;
                 }
             }
             if self.queue.is_empty() {
