@@ -969,3 +969,27 @@ fn lunchbox_setup(rng: &mut Rng) -> Setup {
 fn lunchbox_is_sound() {
     run(0x5eed_000b, 80, false, true, &lunchbox_setup);
 }
+
+// ---------------------------------------------------------------------------------------
+// Counting circles: sound, and a whole line kept exactly when it is a solution.
+
+/// Counting circles on 3 to 7 cells of a row, values from 0 or 1 to 5 or 6 (so 0, and digits
+/// too large for the circles, occur), the cells may repeat values.
+fn counting_circles_setup(rng: &mut Rng) -> Setup {
+    let k = 3 + rng.below(5);
+    let lo = rng.below(2) as i64;
+    let hi = 5 + rng.below(2) as i64;
+    let cols = k + rng.below(2);
+    let mut s = Setup::new(cols, lo, hi);
+    let cells = line(rng, cols, k);
+    s.scope = cells.clone();
+    s.narrow(rng);
+    s.rules
+        .push(format!("rule counting_circles({})", names(&cells)));
+    s
+}
+
+#[test]
+fn counting_circles_are_sound() {
+    run(0x5eed_000d, 120, false, true, &counting_circles_setup);
+}

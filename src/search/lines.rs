@@ -32,6 +32,9 @@ pub enum Line {
     /// The digits between the line's smallest and largest digit sum to `total`; the line's
     /// digits differ.
     Lunchbox { cells: Vec<u32>, total: i64 },
+    /// Each digit in the circles appears in them exactly as many times as its value, or not
+    /// at all.
+    CountingCircles { cells: Vec<u32> },
 }
 
 /// What a propagator needs to know about the model to decide whether it applies.
@@ -92,6 +95,14 @@ impl Line {
                 cells: cells(line)?,
                 seen: number(seen)?,
             }),
+            ("counting_circles", [circles]) => {
+                let cells = cells(circles)?;
+                let once = cells
+                    .iter()
+                    .enumerate()
+                    .all(|(i, c)| !cells[i + 1..].contains(c));
+                once.then_some(Line::CountingCircles { cells })
+            }
             ("lunchbox", [line, total]) => {
                 let cells = cells(line)?;
                 all_differ(&cells).then_some(Line::Lunchbox {
@@ -108,7 +119,8 @@ impl Line {
             Line::Sandwich { cells, .. }
             | Line::XSum { cells, .. }
             | Line::Skyscraper { cells, .. }
-            | Line::Lunchbox { cells, .. } => cells,
+            | Line::Lunchbox { cells, .. }
+            | Line::CountingCircles { cells } => cells,
         }
     }
 
@@ -127,6 +139,7 @@ impl Line {
             } => x_sum(lo, &line, *total, *distinct, out, s),
             Line::Skyscraper { seen, .. } => skyscraper(&line, *seen, out),
             Line::Lunchbox { total, .. } => lunchbox(lo, &line, *total, out, s),
+            Line::CountingCircles { .. } => counting_circles(lo, &line, out),
         }
         out.iter().all(|&d| d != 0)
     }
@@ -328,6 +341,90 @@ fn lunchbox(lo: i64, line: &[Dom], total: i64, out: &mut [Dom], s: &mut Scratch)
                     }
                 }
             }
+        }
+    }
+}
+
+/// Counting circles: the digits used in the circles are a set whose values sum to the number
+/// of circles (each digit k used fills exactly k of them). A digit no such set contains leaves
+/// every circle; a digit in every such set is used; a used digit with exactly k places takes
+/// them, and one already placed k times leaves the other circles.
+fn counting_circles(lo: i64, line: &[Dom], out: &mut [Dom]) {
+    let n = line.len();
+    let all = line.iter().fold(0u128, |a, &d| a | d);
+    let (mut can, mut must) = (0u128, 0u128);
+    for i in bits(all) {
+        let k = lo + i as i64;
+        let possible = line.iter().filter(|&&d| d >> i & 1 == 1).count() as i64;
+        let fixed = line.iter().filter(|&&d| d == 1u128 << i).count() as i64;
+        if fixed > 0 {
+            must |= 1u128 << i;
+        }
+        if k >= 1 && possible >= k && fixed <= k {
+            can |= 1u128 << i;
+        }
+    }
+    if must & !can != 0 {
+        return; // a digit placed that cannot be used as often as its value: no solution
+    }
+    // Subsets of the usable digits that contain every used one and sum to n: a digit is kept
+    // if some subset contains it, forced if every subset does (reachable sums from either side).
+    let digits: Vec<(u32, usize)> = bits(can).map(|i| (i, (lo + i as i64) as usize)).collect();
+    let reach = |ds: &[(u32, usize)]| -> Vec<Vec<bool>> {
+        let mut layers = vec![vec![false; n + 1]];
+        layers[0][0] = true;
+        for &(i, k) in ds {
+            let last = layers.last().unwrap();
+            let mut next = if must >> i & 1 == 1 {
+                vec![false; n + 1]
+            } else {
+                last.clone()
+            };
+            for s in 0..=n.saturating_sub(k) {
+                if last[s] {
+                    next[s + k] = true;
+                }
+            }
+            layers.push(next);
+        }
+        layers
+    };
+    let fwd = reach(&digits);
+    let rev: Vec<(u32, usize)> = digits.iter().rev().copied().collect();
+    let bwd = reach(&rev);
+    let m = digits.len();
+    if !fwd[m][n] {
+        return;
+    }
+    let (mut kept, mut forced) = (0u128, 0u128);
+    for (j, &(i, k)) in digits.iter().enumerate() {
+        // Sums of the digits before j (fwd[j]) and after j (bwd[m - 1 - j]).
+        let (before, after) = (&fwd[j], &bwd[m - 1 - j]);
+        let with = (0..=n.saturating_sub(k)).any(|s| before[s] && after[n - k - s]);
+        let without = must >> i & 1 == 0 && (0..=n).any(|s| before[s] && after[n - s]);
+        if with {
+            kept |= 1u128 << i;
+        }
+        if with && !without {
+            forced |= 1u128 << i;
+        }
+    }
+    for (o, &d) in out.iter_mut().zip(line) {
+        *o = d & kept;
+    }
+    for i in bits(forced) {
+        let k = (lo + i as i64) as usize;
+        let bit = 1u128 << i;
+        let possible = out.iter().filter(|&&d| d & bit != 0).count();
+        let fixed = out.iter().filter(|&&d| d == bit).count();
+        if possible == k {
+            out.iter_mut()
+                .filter(|d| **d & bit != 0)
+                .for_each(|d| *d = bit);
+        } else if fixed == k {
+            out.iter_mut()
+                .filter(|d| **d != bit)
+                .for_each(|d| *d &= !bit);
         }
     }
 }
