@@ -993,3 +993,54 @@ fn counting_circles_setup(rng: &mut Rng) -> Setup {
 fn counting_circles_are_sound() {
     run(0x5eed_000d, 120, false, true, &counting_circles_setup);
 }
+
+// ---------------------------------------------------------------------------------------
+// A sum over two blocks of cells, each block pairwise different (a little killer's diagonal
+// through two boxes): each block's sums are of distinct values, so the sum and both blocks'
+// `distinct` together are pruned exactly.
+
+#[test]
+fn sums_over_blocks_of_distinct_cells_are_exact() {
+    run(0x5eed_0010, 120, true, true, &|rng| {
+        let cols = 4 + rng.below(4);
+        let lo = rng.below(2) as i64;
+        let hi = lo + 3 + rng.below(3) as i64;
+        let mut s = Setup::new(cols, lo, hi);
+        let cells = line(rng, cols, cols);
+        let split = 2 + rng.below(cols.min(6) - 3);
+        let (a, b) = cells.split_at(split.min(4));
+        let b = &b[..b.len().min(4)];
+        s.scope = [a, b].concat();
+        // The sum lists the blocks' cells interleaved, as a diagonal through boxes need not.
+        let mut order = s.scope.clone();
+        for i in (1..order.len()).rev() {
+            order.swap(i, rng.below(i + 1));
+        }
+        s.rules.push(format!("area block_a = {}", names(a)));
+        s.rules.push(format!("area block_b = {}", names(b)));
+        s.rules.push("rule distinct block_a, block_b".to_string());
+        s.narrow(rng);
+        let mut x = Vec::new();
+        for block in [a, b] {
+            let mut used: Vec<i64> = Vec::new();
+            for &c in block {
+                let d: Vec<i64> = s
+                    .domain(c)
+                    .into_iter()
+                    .filter(|v| !used.contains(v))
+                    .collect();
+                let v = if d.is_empty() {
+                    value(rng, lo, hi)
+                } else {
+                    *rng.pick(&d)
+                };
+                used.push(v);
+            }
+            x.extend(used);
+        }
+        let total = nudge(rng, x.iter().sum());
+        s.rules
+            .push(format!("rule sum_cage({total}, {})", names(&order)));
+        s
+    });
+}

@@ -20,6 +20,10 @@ pub struct Linear {
     /// Every coefficient is 1 (or every one -1) and the cells must pairwise differ: the sum is
     /// filtered over sets of distinct values. Set by the model once the `distinct` areas are known.
     pub distinct: bool,
+    /// Otherwise, for a sum with unit coefficients: the terms (indices) split into groups whose
+    /// cells pairwise differ (the stretch of a little killer's diagonal inside one box), when
+    /// some group has two or more; each group's sums are those of distinct values.
+    pub groups: Vec<Vec<usize>>,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -35,6 +39,12 @@ const MAX_RANGE: i64 = 1 << 16;
 
 /// The largest value set whose subsets are enumerated as bitmasks for a distinct sum.
 const MAX_DISTINCT_VALUES: usize = 16;
+
+/// A group of a partly distinct sum has at most this many cells, and its assignments are
+/// enumerated only while the product of its domain sizes is at most `MAX_GROUP_PRODUCT`
+/// (a 3-cell stretch of a 9x9 diagonal: 729).
+const MAX_GROUP: usize = 4;
+const MAX_GROUP_PRODUCT: u64 = 4096;
 
 impl Linear {
     /// `g` as a linear comparison, when it is one.
@@ -68,6 +78,7 @@ impl Linear {
             constant,
             op,
             distinct: false,
+            groups: Vec::new(),
         })
     }
 
@@ -79,6 +90,30 @@ impl Linear {
             constant: total.saturating_neg(),
             op: Op::Eq,
             distinct,
+            groups: Vec::new(),
+        }
+    }
+
+    /// Split the terms into groups of cells that pairwise differ, greedily in order (see
+    /// `groups`); keeps none when every group would be a single cell.
+    pub fn group(&mut self, peers: &dyn Fn(u32, u32) -> bool) {
+        let unit =
+            self.terms.iter().all(|&(k, _)| k == 1) || self.terms.iter().all(|&(k, _)| k == -1);
+        if self.op != Op::Eq || !unit {
+            return;
+        }
+        let mut groups: Vec<Vec<usize>> = Vec::new();
+        for (j, &(_, c)) in self.terms.iter().enumerate() {
+            let home = groups
+                .iter_mut()
+                .find(|g| g.len() < MAX_GROUP && g.iter().all(|&i| peers(self.terms[i].1, c)));
+            match home {
+                Some(g) => g.push(j),
+                None => groups.push(vec![j]),
+            }
+        }
+        if groups.iter().any(|g| g.len() > 1) {
+            self.groups = groups;
         }
     }
 
@@ -99,6 +134,9 @@ impl Linear {
             Op::Le => self.bounds(lo, out),
             Op::Ne => self.not_equal(lo, out),
             Op::Eq if self.distinct => distinct_sum(self, lo, out, scratch),
+            Op::Eq if !self.groups.is_empty() && grouped(self, lo, out, scratch) => {
+                out.iter().all(|&d| d != 0)
+            }
             Op::Eq => match reachable(self, lo, out, scratch) {
                 Some(ok) => ok,
                 // Too wide for bitsets: both halves of `==` as bounds.
@@ -214,6 +252,7 @@ pub struct Scratch {
     seen: Vec<u64>,
     back: Vec<u64>,
     next: Vec<u64>,
+    support: Vec<[Dom; MAX_GROUP]>,
 }
 
 /// Exact pruning of `Σ == 0` by partial sums: the sums reachable from the left after each term,
@@ -330,6 +369,120 @@ fn intersects_shifted(a: &[u64], b: &[u64], c: usize) -> bool {
         }
         a[i] & x != 0
     })
+}
+
+/// A sum of groups of cells that pairwise differ within a group: each group's assignments of
+/// distinct values give its possible sums (with the values each sum uses), and a group keeps
+/// the assignments whose sum the other groups can complete to the total. False when it does not
+/// apply to these domains (sums past 127 value steps, a group with too many assignments); the
+/// caller then prunes without the groups. Otherwise `out` holds the kept values (a cell left
+/// empty means there is no solution).
+fn grouped(l: &Linear, lo: i64, out: &mut [Dom], scratch: &mut Scratch) -> bool {
+    let n = l.terms.len();
+    let sign = l.terms[0].0;
+    // In value steps from `lo`: Σ i == total - n·lo.
+    let total = l.constant.saturating_neg().saturating_mul(sign);
+    let Some(target) = total.checked_sub((n as i64).saturating_mul(lo)) else {
+        return false;
+    };
+    let widest: u32 = out.iter().map(|d| 127 - d.leading_zeros().min(127)).sum();
+    if widest >= 128 {
+        return false;
+    }
+    if out.contains(&0) || !(0..128).contains(&target) {
+        out.fill(0);
+        return true;
+    }
+    let target = target as usize;
+    // Per group: the sums (a bitset) and, per sum, the values of each cell that reach it
+    // (group g's sums from `start[g]` in `support`, up to its largest sum).
+    let mut sums: Vec<u128> = Vec::with_capacity(l.groups.len());
+    let mut start: Vec<usize> = Vec::with_capacity(l.groups.len() + 1);
+    let support = &mut scratch.support;
+    support.clear();
+    for g in &l.groups {
+        let product = g
+            .iter()
+            .fold(1u64, |p, &j| p.saturating_mul(out[j].count_ones() as u64));
+        if product > MAX_GROUP_PRODUCT {
+            return false;
+        }
+        let largest: u32 = g.iter().map(|&j| 127 - out[j].leading_zeros()).sum();
+        let at = support.len();
+        start.push(at);
+        support.resize(at + largest as usize + 1, [0; MAX_GROUP]);
+        let mut set = 0u128;
+        let mut chosen = [0u32; MAX_GROUP];
+        assign(g, out, 0, 0, 0, &mut chosen, &mut set, &mut support[at..]);
+        sums.push(set);
+    }
+    // Sums reachable by the groups before each group, and after it.
+    let m = sums.len();
+    let mut before = vec![1u128; m + 1];
+    for g in 0..m {
+        before[g + 1] = convolve(before[g], sums[g]);
+    }
+    let mut after = vec![1u128; m + 1];
+    for g in (0..m).rev() {
+        after[g] = convolve(after[g + 1], sums[g]);
+    }
+    for d in out.iter_mut() {
+        *d = 0;
+    }
+    for (g, group) in l.groups.iter().enumerate() {
+        let others = convolve(before[g], after[g + 1]);
+        for s in bits(sums[g]) {
+            let s = s as usize;
+            if s <= target && others >> (target - s) & 1 == 1 {
+                for (k, &j) in group.iter().enumerate() {
+                    out[j] |= support[start[g] + s][k];
+                }
+            }
+        }
+    }
+    true
+}
+
+/// Every assignment of distinct values to the cells of `group` (from position `k` on, the
+/// values in `used` taken, `sum` so far), recorded in `set` and `supp`.
+#[allow(clippy::too_many_arguments)]
+fn assign(
+    group: &[usize],
+    doms: &[Dom],
+    k: usize,
+    used: Dom,
+    sum: u32,
+    chosen: &mut [u32; MAX_GROUP],
+    set: &mut u128,
+    supp: &mut [[Dom; MAX_GROUP]],
+) {
+    if k == group.len() {
+        if (sum as usize) < supp.len() {
+            *set |= 1u128 << sum;
+            for (i, &v) in chosen[..k].iter().enumerate() {
+                supp[sum as usize][i] |= 1u128 << v;
+            }
+        }
+        return;
+    }
+    for v in bits(doms[group[k]] & !used) {
+        chosen[k] = v;
+        assign(
+            group,
+            doms,
+            k + 1,
+            used | 1u128 << v,
+            sum + v,
+            chosen,
+            set,
+            supp,
+        );
+    }
+}
+
+/// The sums of one from `a` and one from `b` (below 128).
+fn convolve(a: u128, b: u128) -> u128 {
+    bits(b).fold(0, |acc, s| acc | a << s)
 }
 
 /// Exact pruning of a sum over cells that must all differ: the sets of values the first j

@@ -319,16 +319,19 @@ impl Model {
             }
         }
         // A sum over cells that must all differ is filtered over sets of distinct values.
+        // Otherwise over groups of cells that differ.
         for g in &mut m.generals {
-            if let Kind::Linear(l) = &mut g.kind
-                && l.could_be_distinct(nvals)
-            {
+            if let Kind::Linear(l) = &mut g.kind {
                 let cells: Vec<u32> = l.terms.iter().map(|t| t.1).collect();
-                l.distinct = cells.iter().enumerate().all(|(i, &a)| {
-                    cells[i + 1..]
+                let peers = |a: u32, b: u32| m.peers[a as usize].binary_search(&b).is_ok();
+                l.distinct = l.could_be_distinct(nvals)
+                    && cells
                         .iter()
-                        .all(|b| m.peers[a as usize].binary_search(b).is_ok())
-                });
+                        .enumerate()
+                        .all(|(i, &a)| cells[i + 1..].iter().all(|&b| peers(a, b)));
+                if !l.distinct {
+                    l.group(&peers);
+                }
             }
         }
         Ok(m)
