@@ -991,7 +991,7 @@ fn counting_circles_setup(rng: &mut Rng) -> Setup {
 
 #[test]
 fn counting_circles_are_sound() {
-    run(0x5eed_000d, 120, false, true, &counting_circles_setup);
+    run(0x5eed_0011, 120, false, true, &counting_circles_setup);
 }
 
 // ---------------------------------------------------------------------------------------
