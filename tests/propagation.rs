@@ -1044,3 +1044,26 @@ fn sums_over_blocks_of_distinct_cells_are_exact() {
         s
     });
 }
+
+// ---------------------------------------------------------------------------------------
+// Renban: sound, and a whole line kept exactly when it is a solution.
+
+/// A renban on 2 to 5 cells of a row of up to 7 values (so several runs fit).
+fn renban_setup(rng: &mut Rng) -> Setup {
+    let k = 2 + rng.below(4);
+    let lo = rng.below(2) as i64;
+    let hi = lo + k as i64 + rng.below(3) as i64;
+    let cols = k + rng.below(2);
+    let mut s = Setup::new(cols, lo, hi);
+    let cells = line(rng, cols, k);
+    s.scope = cells.clone();
+    s.distinct = true;
+    s.narrow(rng);
+    s.rules.push(format!("rule renban({})", names(&cells)));
+    s
+}
+
+#[test]
+fn renban_is_sound() {
+    run(0x5eed_0012, 120, false, true, &renban_setup);
+}

@@ -35,6 +35,8 @@ pub enum Line {
     /// Each digit in the circles appears in them exactly as many times as its value, or not
     /// at all.
     CountingCircles { cells: Vec<u32> },
+    /// The line's digits differ and are consecutive.
+    Renban { cells: Vec<u32> },
 }
 
 /// What a propagator needs to know about the model to decide whether it applies.
@@ -103,6 +105,10 @@ impl Line {
                     .all(|(i, c)| !cells[i + 1..].contains(c));
                 once.then_some(Line::CountingCircles { cells })
             }
+            ("renban", [line]) => {
+                let cells = cells(line)?;
+                all_differ(&cells).then_some(Line::Renban { cells })
+            }
             ("lunchbox", [line, total]) => {
                 let cells = cells(line)?;
                 all_differ(&cells).then_some(Line::Lunchbox {
@@ -120,7 +126,8 @@ impl Line {
             | Line::XSum { cells, .. }
             | Line::Skyscraper { cells, .. }
             | Line::Lunchbox { cells, .. }
-            | Line::CountingCircles { cells } => cells,
+            | Line::CountingCircles { cells }
+            | Line::Renban { cells } => cells,
         }
     }
 
@@ -140,6 +147,7 @@ impl Line {
             Line::Skyscraper { seen, .. } => skyscraper(&line, *seen, out),
             Line::Lunchbox { total, .. } => lunchbox(lo, &line, *total, out, s),
             Line::CountingCircles { .. } => counting_circles(lo, &line, out),
+            Line::Renban { .. } => renban(&line, out),
         }
         out.iter().all(|&d| d != 0)
     }
@@ -425,6 +433,34 @@ fn counting_circles(lo: i64, line: &[Dom], out: &mut [Dom]) {
             out.iter_mut()
                 .filter(|d| **d != bit)
                 .for_each(|d| *d &= !bit);
+        }
+    }
+}
+
+/// Renban: the digits are a run of `n` consecutive values, each once. A run is possible when
+/// every cell has a value in it and every value of it has a cell; a cell keeps its values in
+/// the possible runs.
+fn renban(line: &[Dom], out: &mut [Dom]) {
+    let n = line.len();
+    let all = line.iter().fold(0u128, |a, &d| a | d);
+    if n == 0 || n > 128 || all == 0 {
+        return;
+    }
+    let run: Dom = if n == 128 { !0 } else { (1u128 << n) - 1 };
+    let top = 127 - all.leading_zeros();
+    for start in all.trailing_zeros()..=top {
+        if start as usize + n > 128 {
+            break;
+        }
+        let window = run << start;
+        if line.iter().any(|&d| d & window == 0) {
+            continue;
+        }
+        if line.iter().fold(0u128, |a, &d| a | (d & window)) != window {
+            continue;
+        }
+        for (o, &d) in out.iter_mut().zip(line) {
+            *o |= d & window;
         }
     }
 }
