@@ -183,11 +183,16 @@ impl Model {
             .rules
             .iter()
             .partition(|r| matches!(r.kind, RuleKind::Distinct(_)));
+        let mut peers_sorted = false;
         for rule in distincts.into_iter().chain(exprs) {
             if let (Some(f), RuleKind::Expr { .. }) = (&rule.family, &rule.kind) {
-                for p in &mut m.peers {
-                    p.sort_unstable();
-                    p.dedup();
+                // Every `distinct` rule has been read by now: the peers are final.
+                if !peers_sorted {
+                    for p in &mut m.peers {
+                        p.sort_unstable();
+                        p.dedup();
+                    }
+                    peers_sorted = true;
                 }
                 let peers = |a: u32, b: u32| m.peers[a as usize].binary_search(&b).is_ok();
                 let cx = lines::Context {
@@ -810,30 +815,41 @@ impl Search<'_, '_> {
 
     /// Prune the cells of a condition on three or more cells.
     fn general(&mut self, doms: &mut [Dom], k: usize) -> bool {
-        let cond = &self.m.generals[k];
-        let cells: Option<Box<dyn Iterator<Item = u32>>> = match &cond.kind {
-            Kind::Linear(l) => Some(Box::new(l.terms.iter().map(|t| t.1))),
-            Kind::Line(line) => Some(Box::new(line.cells().iter().copied())),
-            Kind::Expr => None,
-        };
-        if let Some(cells) = cells {
-            let mut out = std::mem::take(&mut self.pruned);
-            let mut ok = match &cond.kind {
-                Kind::Linear(l) => l.filter(self.m.lo, doms, &mut out, &mut self.scratch),
-                Kind::Line(line) => line.filter(self.m.lo, doms, &mut out, &mut self.scratch),
-                Kind::Expr => unreachable!(),
-            };
-            if ok {
-                for (c, &d) in cells.zip(&out) {
-                    if !self.narrow(doms, c, d) {
-                        ok = false;
-                        break;
-                    }
-                }
+        let m = self.m;
+        let cond = &m.generals[k];
+        let mut out = std::mem::take(&mut self.pruned);
+        let ok = match &cond.kind {
+            Kind::Linear(l) => {
+                l.filter(m.lo, doms, &mut out, &mut self.scratch)
+                    && self.narrow_each(doms, l.terms.iter().map(|t| t.1), &out)
             }
-            self.pruned = out;
-            return ok;
-        }
+            Kind::Line(line) => {
+                line.filter(m.lo, doms, &mut out, &mut self.scratch)
+                    && self.narrow_each(doms, line.cells().iter().copied(), &out)
+            }
+            Kind::Expr => {
+                self.pruned = out;
+                return self.expression(doms, k);
+            }
+        };
+        self.pruned = out;
+        ok
+    }
+
+    /// Narrow each cell to the domain a propagator kept for it; false when one is emptied.
+    fn narrow_each(
+        &mut self,
+        doms: &mut [Dom],
+        cells: impl Iterator<Item = u32>,
+        kept: &[Dom],
+    ) -> bool {
+        cells.zip(kept).all(|(c, &d)| self.narrow(doms, c, d))
+    }
+
+    /// Prune a condition on many cells by its algebra: enumeration of few combinations, else
+    /// bounds.
+    fn expression(&mut self, doms: &mut [Dom], k: usize) -> bool {
+        let cond = &self.m.generals[k];
         let mut open = std::mem::take(&mut self.open);
         open.clear();
         let mut product: u64 = 1;
