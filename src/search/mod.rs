@@ -115,6 +115,9 @@ pub struct Options {
     /// Values a cell may not take, on top of the rules (the generator asks "is there a
     /// solution with another value here?").
     pub exclude: Vec<(Cell, i64)>,
+    /// A known grid whose value each cell tries first (the generator, looking for a second
+    /// solution, which mostly agrees with the first).
+    pub prefer: Option<Vec<i64>>,
 }
 
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -499,6 +502,7 @@ impl Model {
                 opts.limit
             },
             rng: opts.seed.map(|s| s ^ 0x9E37_79B9_7F4A_7C15),
+            prefer: opts.prefer.clone(),
             deadline: opts.deadline,
             each,
             out,
@@ -533,6 +537,7 @@ struct Search<'m, 'o> {
     scratch: linear::Scratch,
     limit: usize,
     rng: Option<u64>,
+    prefer: Option<Vec<i64>>,
     deadline: Option<Instant>,
     each: &'o mut dyn FnMut(&[i64]) -> bool,
     out: &'o mut Outcome,
@@ -595,6 +600,12 @@ impl Search<'_, '_> {
                     .unwrap_or(0)
             };
             choices.sort_by_key(|x| fewest(x));
+        }
+        if let Some(p) = &self.prefer {
+            let want = p[best] - self.m.lo;
+            if let Some(k) = choices.iter().position(|&(_, i)| i as i64 == want) {
+                choices[..=k].rotate_right(1);
+            }
         }
         if let Some(state) = &mut self.rng {
             for i in (1..choices.len()).rev() {

@@ -63,6 +63,7 @@ impl Prepared for PreparedSearch {
                 seed: q.random,
                 deadline: q.deadline,
                 exclude: q.exclude.clone(),
+                prefer: q.prefer.clone(),
             },
             &mut |g| {
                 if q.forbid.iter().any(|f| f == g) {

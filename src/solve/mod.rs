@@ -43,6 +43,9 @@ pub struct Question {
     /// Find one grid chosen at random by this seed, not the first in the search's order (the
     /// generator's full grid). The same seed gives the same grid on every run.
     pub random: Option<u64>,
+    /// A known grid whose values the search tries first (the generator's solution: a second
+    /// solution mostly agrees with it). Only the builtin search uses it; answers are the same.
+    pub prefer: Option<Vec<i64>>,
 }
 
 impl Question {
