@@ -12,11 +12,12 @@
 //!   when there is none;
 //! - be exact — keep only those values, and say None when there is no solution — for sums and
 //!   linear comparisons without `distinct` (generalised arc consistency), for cages (sum and
-//!   `distinct` together, three or more cells), and for X-sums and skyscrapers on lines whose
-//!   cells are not forced to differ;
+//!   `distinct` together, three or more cells), for X-sums and skyscrapers on lines whose
+//!   cells are not forced to differ, for quadruples (with and without `distinct` among their
+//!   cells), zippers, and region-sum lines that visit each box once;
 //! - for the clues pruned with a `distinct` they only partly use (sandwiches on a full row,
-//!   lunchboxes, X-sums and skyscrapers on a distinct row), be sound, and with the whole line
-//!   given keep it exactly when it is a solution.
+//!   lunchboxes, X-sums and skyscrapers on a distinct row, region-sum lines that come back to
+//!   a box), be sound, and with the whole line given keep it exactly when it is a solution.
 //!
 //! Every failure message holds the model text, the givens (as a one-line `--givens`), the cell
 //! and the values, so `sdkc run model.sdk --givens LINE -a --solver builtin` reproduces it.
@@ -49,6 +50,8 @@ struct Setup {
     scope: Vec<usize>,
     /// The rules make the scope's cells pairwise different (the enumeration skips repeats).
     distinct: bool,
+    /// Box width, when the row is cut into boxes (`boxes 1xW`).
+    boxes: Option<usize>,
 }
 
 fn name(c: usize) -> String {
@@ -75,6 +78,7 @@ impl Setup {
             rules: Vec::new(),
             scope: Vec::new(),
             distinct: false,
+            boxes: None,
         }
     }
 
@@ -86,6 +90,9 @@ impl Setup {
     /// one-line `--givens`).
     fn text(&self) -> String {
         let mut t = format!("grid 1x{}\nvalues {}..{}\n", self.cols, self.lo, self.hi);
+        if let Some(w) = self.boxes {
+            writeln!(t, "boxes 1x{w}").unwrap();
+        }
         for (c, r) in self.restrict.iter().enumerate() {
             if let Some(vals) = r {
                 writeln!(t, "rule v[{}] in {}", name(c), set_text(vals)).unwrap();
@@ -1066,4 +1073,114 @@ fn renban_setup(rng: &mut Rng) -> Setup {
 #[test]
 fn renban_is_sound() {
     run(0x5eed_0012, 120, false, true, &renban_setup);
+}
+
+// ---------------------------------------------------------------------------------------
+// Quadruples, zippers and region-sum lines: exact.
+
+/// A quadruple on 2 to 4 cells (all different or not) whose digits are some of a random
+/// assignment's, repeats included, one of them sometimes replaced.
+fn quadruple_setup(rng: &mut Rng, distinct: bool) -> Setup {
+    let (lo, hi) = range(rng);
+    let k = 2 + rng.below(3);
+    let cols = k + rng.below(2);
+    let mut s = Setup::new(cols, lo, hi);
+    let cells = line(rng, cols, k);
+    s.scope = cells.clone();
+    s.distinct = distinct;
+    s.narrow(rng);
+    let mut digits = sample(rng, &s);
+    digits.truncate(1 + rng.below(k));
+    if rng.below(3) == 0 {
+        let j = rng.below(digits.len());
+        digits[j] = value(rng, lo, hi);
+    }
+    digits.sort_unstable();
+    if distinct {
+        s.rules.push(format!("area A = {}", names(&cells)));
+        s.rules.push("rule distinct A".to_string());
+    }
+    s.rules.push(format!(
+        "rule quadruple({}, {})",
+        names(&cells),
+        set_text(&digits)
+    ));
+    s
+}
+
+#[test]
+fn quadruples_are_exact() {
+    run(0x5eed_0013, 120, true, false, &|rng| {
+        quadruple_setup(rng, false)
+    });
+    run(0x5eed_0014, 120, true, false, &|rng| {
+        quadruple_setup(rng, true)
+    });
+}
+
+/// A zipper line of 2 to 6 cells, odd and even lengths.
+fn zipper_setup(rng: &mut Rng) -> Setup {
+    let (lo, hi) = range(rng);
+    // A middle cell holds a pair's total: values from 0 or 1 leave room for it.
+    let k = 2 + rng.below(5);
+    let cols = k + rng.below(2);
+    let mut s = Setup::new(cols, lo, hi);
+    let cells = line(rng, cols, k);
+    s.scope = cells.clone();
+    s.narrow(rng);
+    s.rules.push(format!("rule zipper({})", names(&cells)));
+    s
+}
+
+#[test]
+fn zippers_are_exact() {
+    run(0x5eed_0015, 150, true, false, &zipper_setup);
+}
+
+/// A region-sum line over a row cut into boxes of 2 or 3 cells, each box distinct. With
+/// `whole_boxes` the line visits the boxes one after another (each box one piece); else two
+/// neighbours on it are swapped, so a box may hold two pieces.
+fn region_sum_setup(rng: &mut Rng, whole_boxes: bool) -> Setup {
+    let (w, m) = *rng.pick(&[(2, 2), (2, 3), (3, 2)]);
+    let lo = rng.below(2) as i64;
+    let hi = lo + w as i64 - 1 + rng.below(3) as i64;
+    let cols = w * m;
+    let mut s = Setup::new(cols, lo, hi);
+    s.boxes = Some(w);
+    let mut boxes: Vec<usize> = (0..m).collect();
+    for i in (1..m).rev() {
+        boxes.swap(i, rng.below(i + 1));
+    }
+    let mut cells = Vec::new();
+    for b in boxes {
+        let mut inside: Vec<usize> = (b * w..(b + 1) * w).collect();
+        for i in (1..w).rev() {
+            inside.swap(i, rng.below(i + 1));
+        }
+        cells.extend(inside);
+    }
+    if !whole_boxes {
+        // Two neighbours on the line swapped: a box may now be left and entered again.
+        let i = rng.below(cols - 1);
+        cells.swap(i, i + 1);
+    }
+    s.scope = cells.clone();
+    s.narrow(rng);
+    s.rules.push("rule distinct boxes".to_string());
+    s.rules.push(format!("rule region_sum({})", names(&cells)));
+    s
+}
+
+#[test]
+fn region_sum_lines_are_exact_when_each_box_is_one_piece() {
+    run(0x5eed_0016, 150, true, false, &|rng| {
+        region_sum_setup(rng, true)
+    });
+}
+
+#[test]
+fn region_sum_lines_are_sound() {
+    run(0x5eed_0017, 150, false, true, &|rng| {
+        region_sum_setup(rng, false)
+    });
 }

@@ -38,7 +38,7 @@ pub enum Op {
 const MAX_RANGE: i64 = 1 << 16;
 
 /// The largest value set whose subsets are enumerated as bitmasks for a distinct sum.
-const MAX_DISTINCT_VALUES: usize = 16;
+pub const MAX_DISTINCT_VALUES: usize = 16;
 
 /// A group of a partly distinct sum has at most this many cells, and its assignments are
 /// enumerated only while the product of its domain sizes is at most `MAX_GROUP_PRODUCT`
@@ -490,10 +490,31 @@ fn convolve(a: u128, b: u128) -> u128 {
 /// complete to a set with the right total. A value is kept where it extends a set that
 /// completes. (A 9-cell cage has at most 126 sets in a layer.)
 fn distinct_sum(l: &Linear, lo: i64, out: &mut [Dom], s: &mut Scratch) -> bool {
-    let n = l.terms.len();
     let sign = l.terms[0].0;
     // Σ sign·v + constant == 0, so Σ v == -constant·sign.
     let total = l.constant.saturating_neg().saturating_mul(sign);
+    distinct_sum_where(lo, out, s, &mut |t| t == total)
+}
+
+/// Whether a sum over cells that must all differ can use the distinct-set filter: few enough
+/// values.
+pub fn distinct_fits(doms: &[Dom]) -> bool {
+    let all = doms.iter().fold(0u128, |a, &d| a | d);
+    doms.len() <= MAX_DISTINCT_VALUES && 128 - (all.leading_zeros() as usize) <= MAX_DISTINCT_VALUES
+}
+
+/// `distinct_sum` for any set of totals: `keep(t)` says whether a total is allowed (it may
+/// also record it: it is asked for each set of values the cells can take, so for every total
+/// they can reach, some more than once). The values of `out`
+/// that take part in an assignment of all-different values with an allowed total are kept;
+/// false when there is none. The values must fit `distinct_fits`.
+pub fn distinct_sum_where(
+    lo: i64,
+    out: &mut [Dom],
+    s: &mut Scratch,
+    keep: &mut dyn FnMut(i64) -> bool,
+) -> bool {
+    let n = out.len();
     let nvals = out.iter().fold(0u128, |a, &d| a | d);
     let width = 128 - nvals.leading_zeros() as usize;
     let words = ((1usize << width) / 64).max(1);
@@ -533,7 +554,7 @@ fn distinct_sum(l: &Linear, lo: i64, out: &mut [Dom], s: &mut Scratch) -> bool {
     s.next.resize(words, 0);
     let mut any = false;
     for &m in &s.layers[n] {
-        if sum_of(m) == total {
+        if keep(sum_of(m)) {
             s.back[m as usize / 64] |= 1 << (m % 64);
             any = true;
         }

@@ -2,12 +2,14 @@
 //! dozens of implications their algebra grounds to: each propagator keeps exactly the values
 //! that take part in some solution of its clue (given the `distinct` the clue relies on), by
 //! enumerating the clue's few scenarios (where the crusts of a sandwich are, what the first
-//! digit of an X-sum says) or running its automaton (a skyscraper's tallest-so-far).
+//! digit of an X-sum says), running its automaton (a skyscraper's tallest-so-far), or sharing
+//! one total between its parts (a zipper's pairs, a region-sum line's pieces), which the
+//! grounded algebra only ties two at a time.
 //!
 //! Only a library call (`Family::library`) is recognised: a model's own `define sandwich`
 //! means what its body says and is searched by its algebra.
 
-use super::linear::{Linear, Scratch};
+use super::linear::{self, Linear, Scratch};
 use super::{Dom, bits};
 use crate::puzzle::{Arg, Family};
 
@@ -37,6 +39,28 @@ pub enum Line {
     CountingCircles { cells: Vec<u32> },
     /// The line's digits differ and are consecutive.
     Renban { cells: Vec<u32> },
+    /// Each required digit is among the cells at least as often as it is listed; `peers`
+    /// says which pairs of the cells must differ (`peers[i]` bit j).
+    Quadruple {
+        cells: Vec<u32>,
+        /// (digit, times), each digit once.
+        required: Vec<(i64, usize)>,
+        peers: Vec<u64>,
+    },
+    /// Digits the same distance from the middle sum to one total, the middle cell's digit on
+    /// a line of odd length. `pairs` are positions in `cells`; `differ` whether a pair's
+    /// cells must differ.
+    Zipper {
+        cells: Vec<u32>,
+        pairs: Vec<(usize, usize, bool)>,
+        middle: Option<usize>,
+    },
+    /// The line's pieces in each box (runs of positions in `cells`, whose cells all differ)
+    /// have one sum.
+    RegionSum {
+        cells: Vec<u32>,
+        pieces: Vec<std::ops::Range<usize>>,
+    },
 }
 
 /// What a propagator needs to know about the model to decide whether it applies.
@@ -45,6 +69,9 @@ pub struct Context<'a> {
     pub nvals: usize,
     /// Whether two cells must differ.
     pub peers: &'a dyn Fn(u32, u32) -> bool,
+    /// The grid's columns and its boxes' height and width, if it has boxes (`box(c)`).
+    pub cols: usize,
+    pub boxes: Option<(usize, usize)>,
 }
 
 impl Line {
@@ -66,6 +93,7 @@ impl Line {
                 .enumerate()
                 .all(|(i, &a)| c[i + 1..].iter().all(|&b| a != b && (cx.peers)(a, b)))
         };
+        let once = |c: &[u32]| c.iter().enumerate().all(|(i, a)| !c[i + 1..].contains(a));
         let hi = cx.lo + cx.nvals as i64 - 1;
         match (f.name.as_str(), f.args.as_slice()) {
             ("sandwich", [line, total]) | ("sandwich_of", [line, total, _, _]) => {
@@ -109,6 +137,69 @@ impl Line {
                 let cells = cells(line)?;
                 all_differ(&cells).then_some(Line::Renban { cells })
             }
+            ("quadruple", [cells_arg, Arg::Numbers(digits)]) => {
+                let cells = cells(cells_arg)?;
+                if cells.len() > MAX_QUADRUPLE || !once(&cells) {
+                    return None;
+                }
+                let mut required: Vec<(i64, usize)> = Vec::new();
+                for &d in digits {
+                    match required.iter_mut().find(|(v, _)| *v == d) {
+                        Some((_, k)) => *k += 1,
+                        None => required.push((d, 1)),
+                    }
+                }
+                let peers = cells
+                    .iter()
+                    .map(|&a| {
+                        cells.iter().enumerate().fold(0u64, |m, (j, &b)| {
+                            m | u64::from(a != b && (cx.peers)(a, b)) << j
+                        })
+                    })
+                    .collect();
+                Some(Line::Quadruple {
+                    cells,
+                    required,
+                    peers,
+                })
+            }
+            ("zipper", [line]) => {
+                let cells = cells(line)?;
+                let n = cells.len();
+                if n < 2 || !once(&cells) || cx.nvals > 128 {
+                    return None;
+                }
+                let pairs = (0..n / 2)
+                    .map(|i| (i, n - 1 - i, (cx.peers)(cells[i], cells[n - 1 - i])))
+                    .collect();
+                Some(Line::Zipper {
+                    cells,
+                    pairs,
+                    middle: (n % 2 == 1).then_some(n / 2),
+                })
+            }
+            ("region_sum", [line]) => {
+                let cells = cells(line)?;
+                let (bh, bw) = cx.boxes?;
+                if !once(&cells) || cx.nvals > linear::MAX_DISTINCT_VALUES {
+                    return None;
+                }
+                let box_of = |c: u32| {
+                    let (r, col) = (c as usize / cx.cols, c as usize % cx.cols);
+                    (r / bh, col / bw)
+                };
+                let mut pieces = Vec::new();
+                let mut start = 0;
+                for i in 1..=cells.len() {
+                    if i == cells.len() || box_of(cells[i]) != box_of(cells[i - 1]) {
+                        pieces.push(start..i);
+                        start = i;
+                    }
+                }
+                // Pieces whose cells differ (a box that is an area), else the algebra.
+                let differ = pieces.iter().all(|r| all_differ(&cells[r.clone()]));
+                (pieces.len() >= 2 && differ).then_some(Line::RegionSum { cells, pieces })
+            }
             ("lunchbox", [line, total]) => {
                 let cells = cells(line)?;
                 all_differ(&cells).then_some(Line::Lunchbox {
@@ -127,7 +218,10 @@ impl Line {
             | Line::Skyscraper { cells, .. }
             | Line::Lunchbox { cells, .. }
             | Line::CountingCircles { cells }
-            | Line::Renban { cells } => cells,
+            | Line::Renban { cells }
+            | Line::Quadruple { cells, .. }
+            | Line::Zipper { cells, .. }
+            | Line::RegionSum { cells, .. } => cells,
         }
     }
 
@@ -148,10 +242,18 @@ impl Line {
             Line::Lunchbox { total, .. } => lunchbox(lo, &line, *total, out, s),
             Line::CountingCircles { .. } => counting_circles(lo, &line, out),
             Line::Renban { .. } => renban(&line, out),
+            Line::Quadruple {
+                required, peers, ..
+            } => quadruple(lo, &line, required, peers, out),
+            Line::Zipper { pairs, middle, .. } => zipper(lo, &line, pairs, *middle, out),
+            Line::RegionSum { pieces, .. } => region_sum(lo, &line, pieces, out, s),
         }
         out.iter().all(|&d| d != 0)
     }
 }
+
+/// Quadruples on more cells than this are left to their algebra (the filter enumerates).
+const MAX_QUADRUPLE: usize = 8;
 
 fn bit(lo: i64, v: i64) -> Dom {
     match u32::try_from(v - lo) {
@@ -462,5 +564,189 @@ fn renban(line: &[Dom], out: &mut [Dom]) {
         for (o, &d) in out.iter_mut().zip(line) {
             *o |= d & window;
         }
+    }
+}
+
+/// Quadruple: every assignment of the cells' values (pairwise different where they must be)
+/// that holds each required digit often enough, enumerated cell by cell; a branch stops as
+/// soon as the digits still missing outnumber the cells left. Exact for the clue with the
+/// `distinct` among its cells (at most `MAX_QUADRUPLE` cells, so at most 9^8 leaves on 9x9,
+/// and a 2x2 quadruple of four digits has at most 4! of them).
+fn quadruple(lo: i64, line: &[Dom], required: &[(i64, usize)], peers: &[u64], out: &mut [Dom]) {
+    // (the digit's bit, how many more are needed); a digit off the value set can't be met.
+    let mut need: Vec<(Dom, usize)> = Vec::with_capacity(required.len());
+    for &(d, k) in required {
+        let b = bit(lo, d);
+        if b == 0 {
+            return;
+        }
+        need.push((b, k));
+    }
+    let mut chosen = vec![0 as Dom; line.len()];
+    fn walk(
+        j: usize,
+        line: &[Dom],
+        peers: &[u64],
+        need: &mut [(Dom, usize)],
+        chosen: &mut [Dom],
+        out: &mut [Dom],
+    ) {
+        let missing: usize = need.iter().map(|&(_, k)| k).sum();
+        if missing > line.len() - j {
+            return;
+        }
+        if j == line.len() {
+            for (o, &c) in out.iter_mut().zip(chosen.iter()) {
+                *o |= c;
+            }
+            return;
+        }
+        let taken = (0..j)
+            .filter(|&i| peers[j] >> i & 1 == 1)
+            .fold(0, |a, i| a | chosen[i]);
+        for i in bits(line[j] & !taken) {
+            let b = 1u128 << i;
+            chosen[j] = b;
+            let slot = need.iter().position(|&(d, k)| d == b && k > 0);
+            if let Some(s) = slot {
+                need[s].1 -= 1;
+            }
+            walk(j + 1, line, peers, need, chosen, out);
+            if let Some(s) = slot {
+                need[s].1 += 1;
+            }
+        }
+        chosen[j] = 0;
+    }
+    walk(0, line, peers, &mut need, &mut chosen, out);
+}
+
+/// Zipper: the totals every pair can make (different digits where the pair must differ) and
+/// the middle cell can hold, intersected; then each cell keeps the values that make one of
+/// those totals with its partner. Exact for the clue with its pairs' `distinct`.
+fn zipper(
+    lo: i64,
+    line: &[Dom],
+    pairs: &[(usize, usize, bool)],
+    middle: Option<usize>,
+    out: &mut [Dom],
+) {
+    // Totals as sums of value indices (the total is 2·lo + s), 0..=254: two u128 words.
+    let mut totals = [!0u128, !0u128];
+    for &(a, b, differ) in pairs {
+        let mut made = [0u128; 2];
+        for i in bits(line[a]) {
+            let other = if differ {
+                line[b] & !(1u128 << i)
+            } else {
+                line[b]
+            };
+            or_shifted(&mut made, other, i);
+        }
+        totals[0] &= made[0];
+        totals[1] &= made[1];
+    }
+    if let Some(m) = middle {
+        // v[m] = lo + k is the total 2·lo + s, so s = k - lo.
+        let mut at = [0u128; 2];
+        for k in bits(line[m]) {
+            if let Ok(s) = usize::try_from(k as i64 - lo)
+                && s < 256
+            {
+                at[s / 128] |= 1u128 << (s % 128);
+            }
+        }
+        totals[0] &= at[0];
+        totals[1] &= at[1];
+        for k in bits(line[m]) {
+            if let Ok(s) = usize::try_from(k as i64 - lo)
+                && s < 256
+                && totals[s / 128] >> (s % 128) & 1 == 1
+            {
+                out[m] |= 1u128 << k;
+            }
+        }
+    }
+    if totals == [0, 0] {
+        return;
+    }
+    for &(a, b, differ) in pairs {
+        for (x, y) in [(a, b), (b, a)] {
+            for i in bits(line[x]) {
+                let other = if differ {
+                    line[y] & !(1u128 << i)
+                } else {
+                    line[y]
+                };
+                let mut made = [0u128; 2];
+                or_shifted(&mut made, other, i);
+                if made[0] & totals[0] != 0 || made[1] & totals[1] != 0 {
+                    out[x] |= 1u128 << i;
+                }
+            }
+        }
+    }
+}
+
+/// `to |= d << by` over two words.
+fn or_shifted(to: &mut [u128; 2], d: Dom, by: u32) {
+    if by == 0 {
+        to[0] |= d;
+    } else {
+        to[0] |= d << by;
+        to[1] |= d >> (128 - by);
+    }
+}
+
+/// Region-sum line: the totals every piece can reach (its cells differ) intersected, then each
+/// piece narrowed to the assignments with one of those totals. Exact for the clue with the
+/// pieces' `distinct`.
+fn region_sum(
+    lo: i64,
+    line: &[Dom],
+    pieces: &[std::ops::Range<usize>],
+    out: &mut [Dom],
+    s: &mut Scratch,
+) {
+    if pieces
+        .iter()
+        .any(|r| !linear::distinct_fits(&line[r.clone()]))
+    {
+        out.copy_from_slice(line);
+        return;
+    }
+    let mut common: Option<Vec<i64>> = None;
+    let mut piece = Vec::new();
+    for r in pieces {
+        let mut reach = Vec::new();
+        piece.clear();
+        piece.extend_from_slice(&line[r.clone()]);
+        linear::distinct_sum_where(lo, &mut piece, s, &mut |t| {
+            reach.push(t);
+            true
+        });
+        reach.sort_unstable();
+        reach.dedup();
+        common = Some(match common {
+            None => reach,
+            Some(c) => c
+                .into_iter()
+                .filter(|t| reach.binary_search(t).is_ok())
+                .collect(),
+        });
+        if common.as_ref().is_some_and(|c| c.is_empty()) {
+            return;
+        }
+    }
+    let common = common.unwrap_or_default();
+    for r in pieces {
+        piece.clear();
+        piece.extend_from_slice(&line[r.clone()]);
+        if !linear::distinct_sum_where(lo, &mut piece, s, &mut |t| common.binary_search(&t).is_ok())
+        {
+            out.iter_mut().for_each(|o| *o = 0);
+            return;
+        }
+        out[r.clone()].copy_from_slice(&piece);
     }
 }

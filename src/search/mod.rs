@@ -202,6 +202,8 @@ impl Model {
                     lo: m.lo,
                     nvals,
                     peers: &peers,
+                    cols: p.cols,
+                    boxes: p.boxes,
                 };
                 if let Some(line) = Line::recognize(f, &cx) {
                     let i = m.generals.len() as u32;
