@@ -497,6 +497,7 @@ impl Model {
             open: Vec::new(),
             pruned: Vec::new(),
             weight: vec![1; n],
+            settled: vec![Vec::new(); self.generals.len()],
             scratch: linear::Scratch::default(),
             limit: if opts.limit == 0 {
                 usize::MAX
@@ -536,6 +537,9 @@ struct Search<'m, 'o> {
     pruned: Vec<Dom>,
     /// Per cell, 1 + how often a condition on it failed (dom/wdeg).
     weight: Vec<u32>,
+    /// Per condition on many cells, its cells' domains when its filter last ran (empty until
+    /// then).
+    settled: Vec<Vec<Dom>>,
     scratch: linear::Scratch,
     limit: usize,
     rng: Option<u64>,
@@ -830,6 +834,20 @@ impl Search<'_, '_> {
     fn general(&mut self, doms: &mut [Dom], k: usize) -> bool {
         let m = self.m;
         let cond = &m.generals[k];
+        // A sum's or a line's filter keeps what its own filter would keep again: when its
+        // cells are as it left them (it was queued again by its own pruning), it has nothing
+        // to do. (The Barbed Cross's little killers: 40% of their calls.)
+        let settled = &mut self.settled[k];
+        if !matches!(cond.kind, Kind::Expr)
+            && settled.len() == cond.scope.len()
+            && cond
+                .scope
+                .iter()
+                .zip(settled.iter())
+                .all(|(&c, &d)| doms[c as usize] == d)
+        {
+            return true;
+        }
         let mut out = std::mem::take(&mut self.pruned);
         let ok = match &cond.kind {
             Kind::Linear(l) => {
@@ -846,6 +864,11 @@ impl Search<'_, '_> {
             }
         };
         self.pruned = out;
+        if ok {
+            let settled = &mut self.settled[k];
+            settled.clear();
+            settled.extend(cond.scope.iter().map(|&c| doms[c as usize]));
+        }
         ok
     }
 
