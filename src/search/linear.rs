@@ -253,6 +253,10 @@ pub struct Scratch {
     back: Vec<u64>,
     next: Vec<u64>,
     support: Vec<[Dom; MAX_GROUP]>,
+    /// For the lines' filters (`lines`): totals, and one part of a line.
+    pub totals: Vec<i64>,
+    pub common: Vec<i64>,
+    pub part: Vec<Dom>,
 }
 
 /// Exact pruning of `Σ == 0` by partial sums: the sums reachable from the left after each term,
@@ -496,29 +500,28 @@ fn distinct_sum(l: &Linear, lo: i64, out: &mut [Dom], s: &mut Scratch) -> bool {
     distinct_sum_where(lo, out, s, &mut |t| t == total)
 }
 
-/// Whether a sum over cells that must all differ can use the distinct-set filter: few enough
-/// values.
-pub fn distinct_fits(doms: &[Dom]) -> bool {
-    let all = doms.iter().fold(0u128, |a, &d| a | d);
-    doms.len() <= MAX_DISTINCT_VALUES && 128 - (all.leading_zeros() as usize) <= MAX_DISTINCT_VALUES
+/// The totals cells that must all differ can reach (pushed to `totals`, possibly repeated);
+/// false when they can't all differ. The values must fit `distinct_fits`.
+pub fn distinct_totals(lo: i64, doms: &[Dom], s: &mut Scratch, totals: &mut Vec<i64>) -> bool {
+    if distinct_sets(doms, s).is_none() {
+        return false;
+    }
+    totals.extend(
+        s.layers[doms.len()]
+            .iter()
+            .map(|&m| bits(m as u128).map(|i| lo + i as i64).sum::<i64>()),
+    );
+    true
 }
 
-/// `distinct_sum` for any set of totals: `keep(t)` says whether a total is allowed (it may
-/// also record it: it is asked for each set of values the cells can take, so for every total
-/// they can reach, some more than once). The values of `out`
-/// that take part in an assignment of all-different values with an allowed total are kept;
-/// false when there is none. The values must fit `distinct_fits`.
-pub fn distinct_sum_where(
-    lo: i64,
-    out: &mut [Dom],
-    s: &mut Scratch,
-    keep: &mut dyn FnMut(i64) -> bool,
-) -> bool {
+/// The forward half of `distinct_sum_where`: in `s.layers[j]`, the sets of different values
+/// (bitmasks of value indices) the first j cells can take; the bitset width in words, or
+/// None when some layer is empty.
+fn distinct_sets(out: &[Dom], s: &mut Scratch) -> Option<usize> {
     let n = out.len();
     let nvals = out.iter().fold(0u128, |a, &d| a | d);
     let width = 128 - nvals.leading_zeros() as usize;
     let words = ((1usize << width) / 64).max(1);
-    let sum_of = |m: u32| -> i64 { bits(m as u128).map(|i| lo + i as i64).sum() };
     s.layers.resize_with(n + 1, Vec::new);
     s.seen.clear();
     s.seen.resize(words, 0);
@@ -543,9 +546,35 @@ pub fn distinct_sum_where(
             s.seen[m as usize / 64] &= !(1 << (m % 64));
         }
         if to.is_empty() {
-            return false;
+            return None;
         }
     }
+    Some(words)
+}
+
+/// Whether a sum over cells that must all differ can use the distinct-set filter: few enough
+/// values.
+pub fn distinct_fits(doms: &[Dom]) -> bool {
+    let all = doms.iter().fold(0u128, |a, &d| a | d);
+    doms.len() <= MAX_DISTINCT_VALUES && 128 - (all.leading_zeros() as usize) <= MAX_DISTINCT_VALUES
+}
+
+/// `distinct_sum` for any set of totals: `keep(t)` says whether a total is allowed (it may
+/// also record it: it is asked for each set of values the cells can take, so for every total
+/// they can reach, some more than once). The values of `out`
+/// that take part in an assignment of all-different values with an allowed total are kept;
+/// false when there is none. The values must fit `distinct_fits`.
+pub fn distinct_sum_where(
+    lo: i64,
+    out: &mut [Dom],
+    s: &mut Scratch,
+    keep: &mut dyn FnMut(i64) -> bool,
+) -> bool {
+    let n = out.len();
+    let Some(words) = distinct_sets(out, s) else {
+        return false;
+    };
+    let sum_of = |m: u32| -> i64 { bits(m as u128).map(|i| lo + i as i64).sum() };
     // `back` marks the sets (after term j) that complete; starting with the full sets that sum
     // to the total.
     s.back.clear();

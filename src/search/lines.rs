@@ -715,38 +715,44 @@ fn region_sum(
         out.copy_from_slice(line);
         return;
     }
-    let mut common: Option<Vec<i64>> = None;
-    let mut piece = Vec::new();
-    for r in pieces {
-        let mut reach = Vec::new();
-        piece.clear();
-        piece.extend_from_slice(&line[r.clone()]);
-        linear::distinct_sum_where(lo, &mut piece, s, &mut |t| {
-            reach.push(t);
-            true
-        });
-        reach.sort_unstable();
-        reach.dedup();
-        common = Some(match common {
-            None => reach,
-            Some(c) => c
-                .into_iter()
-                .filter(|t| reach.binary_search(t).is_ok())
-                .collect(),
-        });
-        if common.as_ref().is_some_and(|c| c.is_empty()) {
-            return;
+    // The totals every piece reaches, kept sorted in `common`.
+    let mut common = std::mem::take(&mut s.common);
+    let mut totals = std::mem::take(&mut s.totals);
+    let mut part = std::mem::take(&mut s.part);
+    common.clear();
+    let mut ok = true;
+    for (k, r) in pieces.iter().enumerate() {
+        totals.clear();
+        if !linear::distinct_totals(lo, &line[r.clone()], s, &mut totals) {
+            ok = false;
+            break;
+        }
+        totals.sort_unstable();
+        totals.dedup();
+        if k == 0 {
+            common.extend_from_slice(&totals);
+        } else {
+            common.retain(|t| totals.binary_search(t).is_ok());
+        }
+        if common.is_empty() {
+            ok = false;
+            break;
         }
     }
-    let common = common.unwrap_or_default();
-    for r in pieces {
-        piece.clear();
-        piece.extend_from_slice(&line[r.clone()]);
-        if !linear::distinct_sum_where(lo, &mut piece, s, &mut |t| common.binary_search(&t).is_ok())
-        {
-            out.iter_mut().for_each(|o| *o = 0);
-            return;
+    if ok {
+        for r in pieces {
+            part.clear();
+            part.extend_from_slice(&line[r.clone()]);
+            if !linear::distinct_sum_where(lo, &mut part, s, &mut |t| {
+                common.binary_search(&t).is_ok()
+            }) {
+                out.iter_mut().for_each(|o| *o = 0);
+                break;
+            }
+            out[r.clone()].copy_from_slice(&part);
         }
-        out[r.clone()].copy_from_slice(&piece);
     }
+    s.common = common;
+    s.totals = totals;
+    s.part = part;
 }
