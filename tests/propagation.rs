@@ -14,7 +14,7 @@
 //!   linear comparisons without `distinct` (generalised arc consistency), for cages (sum and
 //!   `distinct` together, three or more cells), for X-sums and skyscrapers on lines whose
 //!   cells are not forced to differ, for quadruples (with and without `distinct` among their
-//!   cells), zippers, and region-sum lines that visit each box once;
+//!   cells), zippers, lockout lines, and region-sum lines that visit each box once;
 //! - for the clues pruned with a `distinct` they only partly use (sandwiches on a full row,
 //!   lunchboxes, X-sums and skyscrapers on a distinct row, region-sum lines that come back to
 //!   a box), be sound, and with the whole line given keep it exactly when it is a solution.
@@ -1183,4 +1183,24 @@ fn region_sum_lines_are_sound() {
     run(0x5eed_0017, 150, false, true, &|rng| {
         region_sum_setup(rng, false)
     });
+}
+
+/// A lockout line of 2 to 6 cells with a gap of 1 to 4.
+fn lockout_setup(rng: &mut Rng) -> Setup {
+    let (lo, hi) = range(rng);
+    let k = 2 + rng.below(5);
+    let cols = k + rng.below(2);
+    let mut s = Setup::new(cols, lo, hi);
+    let cells = line(rng, cols, k);
+    s.scope = cells.clone();
+    s.narrow(rng);
+    let gap = 1 + rng.below(4);
+    s.rules
+        .push(format!("rule lockout({}, {gap})", names(&cells)));
+    s
+}
+
+#[test]
+fn lockout_lines_are_exact() {
+    run(0x5eed_0018, 150, true, false, &lockout_setup);
 }

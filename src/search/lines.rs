@@ -55,6 +55,8 @@ pub enum Line {
         pairs: Vec<(usize, usize, bool)>,
         middle: Option<usize>,
     },
+    /// The ends differ by at least `gap`; every other cell is below both ends or above both.
+    Lockout { cells: Vec<u32>, gap: i64 },
     /// The line's pieces in each box (runs of positions in `cells`, whose cells all differ)
     /// have one sum.
     RegionSum {
@@ -163,6 +165,14 @@ impl Line {
                     peers,
                 })
             }
+            ("lockout", [line, gap]) => {
+                let cells = cells(line)?;
+                // A line that comes back to an end is left to the algebra.
+                (cells.len() >= 2 && once(&cells)).then_some(Line::Lockout {
+                    gap: number(gap)?,
+                    cells,
+                })
+            }
             ("zipper", [line]) => {
                 let cells = cells(line)?;
                 let n = cells.len();
@@ -221,6 +231,7 @@ impl Line {
             | Line::Renban { cells }
             | Line::Quadruple { cells, .. }
             | Line::Zipper { cells, .. }
+            | Line::Lockout { cells, .. }
             | Line::RegionSum { cells, .. } => cells,
         }
     }
@@ -247,6 +258,7 @@ impl Line {
             } => quadruple(lo, &line, required, peers, out),
             Line::Zipper { pairs, middle, .. } => zipper(lo, &line, pairs, *middle, out),
             Line::RegionSum { pieces, .. } => region_sum(lo, &line, pieces, out, s),
+            Line::Lockout { gap, .. } => lockout(&line, *gap, out),
         }
         out.iter().all(|&d| d != 0)
     }
@@ -755,4 +767,29 @@ fn region_sum(
     s.common = common;
     s.totals = totals;
     s.part = part;
+}
+
+/// Lockout line: each pair of end values far enough apart, kept when every middle cell has a
+/// value outside the range they span, which the middle cells then keep. Exact for the clue.
+fn lockout(line: &[Dom], gap: i64, out: &mut [Dom]) {
+    let n = line.len();
+    let (first, last) = (line[0], line[n - 1]);
+    for x in bits(first) {
+        for y in bits(last) {
+            if (x as i64 - y as i64).abs() < gap {
+                continue;
+            }
+            let (a, b) = (x.min(y), x.max(y));
+            // Values a..=b as a mask (b < 128).
+            let span = (!0u128 >> (127 - b)) & (!0u128 << a);
+            if line[1..n - 1].iter().any(|&d| d & !span == 0) {
+                continue;
+            }
+            out[0] |= 1u128 << x;
+            out[n - 1] |= 1u128 << y;
+            for (o, &d) in out[1..n - 1].iter_mut().zip(&line[1..n - 1]) {
+                *o |= d & !span;
+            }
+        }
+    }
 }
