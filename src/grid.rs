@@ -41,6 +41,49 @@ pub fn format_marked(p: &Puzzle, grid: &[i64], marked: Option<&[bool]>) -> Strin
     out
 }
 
+/// Candidates, a set of values per cell in the grid's layout: digits run together (`139`),
+/// larger values joined by commas (`10,12`); a cell not proved complete has a `?` after it.
+pub fn format_candidates(p: &Puzzle, sets: &[Vec<i64>], complete: &[bool]) -> String {
+    let compact = sets.iter().flatten().all(|v| (0..=9).contains(v));
+    let text: Vec<String> = sets
+        .iter()
+        .zip(complete)
+        .map(|(s, &done)| {
+            let vals: Vec<String> = s.iter().map(|v| v.to_string()).collect();
+            let mut t = vals.join(if compact { "" } else { "," });
+            if !done {
+                t.push('?');
+            }
+            t
+        })
+        .collect();
+    let width = text.iter().map(|t| t.len()).max().unwrap_or(1);
+    let (bh, bw) = p.boxes.unwrap_or((p.rows, p.cols));
+    let mut out = String::new();
+    for r in 0..p.rows {
+        if r > 0 && r % bh == 0 {
+            for c in 0..p.cols {
+                if c > 0 {
+                    out.push_str(if c % bw == 0 { "-+-" } else { "-" });
+                }
+                out.push_str(&"-".repeat(width));
+            }
+            out.push('\n');
+        }
+        for c in 0..p.cols {
+            if c > 0 {
+                out.push_str(if c % bw == 0 { " | " } else { " " });
+            }
+            out.push_str(&format!("{:<width$}", text[r * p.cols + c]));
+        }
+        while out.ends_with(' ') {
+            out.pop();
+        }
+        out.push('\n');
+    }
+    out
+}
+
 /// The community one-line form: one character per cell, row by row.
 pub fn one_line(grid: &[i64]) -> String {
     grid.iter().map(|&v| value_char(v)).collect()

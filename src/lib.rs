@@ -62,6 +62,7 @@ pub mod search;
 // What runs the questions and says what the answers mean.
 #[allow(missing_docs)]
 pub mod batch;
+pub mod candidates;
 pub mod cleanup;
 pub mod exit;
 pub mod explain;

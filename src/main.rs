@@ -118,6 +118,10 @@ pub struct RunArgs {
     /// builtin search); exit 0 when there is exactly one, 10 when there are more.
     #[arg(short = 'a', long, conflicts_with = "count")]
     pub all_solutions: bool,
+    /// Show every cell's true candidates (the values it takes in some solution), one question
+    /// per cell rather than every solution; exit 0 when each cell has one, 10 when not.
+    #[arg(long, conflicts_with_all = ["count", "unique", "all_solutions", "givens_file"])]
+    pub candidates: bool,
     /// When the puzzle has no solution, do not search for the givens and rules that conflict.
     #[arg(long)]
     pub no_explain: bool,

@@ -35,6 +35,8 @@ pub struct Report {
     pub errors: Option<Vec<String>>,
     /// `infeasible` only: givens and rules that already conflict.
     pub explanation: Option<ExplanationReport>,
+    /// `run --candidates` only: every cell's true candidates.
+    pub candidates: Option<CandidatesReport>,
     /// `-s/--statistics` only: what the search cost.
     pub statistics: Option<Statistics>,
     /// Wall-clock seconds, from reading the model (run) or the puzzle's line (batch).
@@ -53,6 +55,34 @@ pub struct ExplanationReport {
     pub parts: Vec<PlacedPart>,
 }
 
+/// Every cell's true candidates, as `run --candidates --json` prints them.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct CandidatesReport {
+    /// Rows of cells, each cell its candidates ascending.
+    pub cells: Vec<Vec<Vec<i64>>>,
+    /// Cells whose candidates are not proved complete (the time limit came first), by name.
+    pub incomplete: Vec<String>,
+    /// Solutions found on the way.
+    pub solutions: usize,
+    /// Questions asked of the solver.
+    pub questions: usize,
+}
+
+impl CandidatesReport {
+    /// The report of `c` for the puzzle `p`.
+    pub fn new(p: &crate::Puzzle, c: &crate::candidates::Candidates) -> CandidatesReport {
+        CandidatesReport {
+            cells: c.values.chunks(p.cols.max(1)).map(|r| r.to_vec()).collect(),
+            incomplete: (0..c.values.len())
+                .filter(|&i| !c.complete[i])
+                .map(|i| p.cell_name(i))
+                .collect(),
+            solutions: c.solutions,
+            questions: c.questions,
+        }
+    }
+}
+
 impl Report {
     /// A report with only its status and model.
     pub fn new(status: Status, model: &str) -> Report {
@@ -69,6 +99,7 @@ impl Report {
             message: None,
             errors: None,
             explanation: None,
+            candidates: None,
             statistics: None,
             seconds: 0.0,
             wrong_answer: false,

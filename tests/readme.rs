@@ -110,6 +110,11 @@ const EXIT_CODES: &[(&str, i32)] = &[
         "sdkc run examples/three.sdk --count 10 --solver builtin",
         10,
     ),
+    // "not unique: 7 cells have more than one candidate"
+    (
+        "sdkc run examples/three.sdk --candidates --solver builtin",
+        10,
+    ),
     // a batch with an unreadable line, a not-unique and an infeasible puzzle
     (
         "sdkc run examples/classic.sdk --givens-file examples/puzzles.txt --unique --solver builtin",

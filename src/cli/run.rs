@@ -96,28 +96,36 @@ pub fn run(a: &RunArgs) -> u8 {
     let rows = |g: &[i64]| report::rows(g, puzzle.cols);
     // `--count N` prints every grid at the end, with the cells where they differ marked.
     let mut grids: Vec<Vec<i64>> = Vec::new();
-    let decided = verdict::decide(
-        &puzzle,
-        prepared.as_ref(),
-        solver,
-        goal,
-        deadline,
-        &mut |k, g| {
-            if streaming && a.json {
-                let line = report::SolutionLine {
-                    solution: k,
-                    grid: rows(g),
-                };
-                outln!("{}", serde_json::to_string(&line).unwrap_or_default());
-            } else if streaming {
-                outln!("solution {k}:");
-                out!("{}", grid::format(&puzzle, g));
-            } else if matches!(goal, Goal::Count(_)) {
-                grids.push(g.to_vec());
-            }
-            true
-        },
-    );
+    let mut cands = None;
+    let decided = if a.candidates {
+        sdkc::candidates::find(&puzzle, prepared.as_ref(), solver, deadline).map(|(v, c)| {
+            cands = c;
+            v
+        })
+    } else {
+        verdict::decide(
+            &puzzle,
+            prepared.as_ref(),
+            solver,
+            goal,
+            deadline,
+            &mut |k, g| {
+                if streaming && a.json {
+                    let line = report::SolutionLine {
+                        solution: k,
+                        grid: rows(g),
+                    };
+                    outln!("{}", serde_json::to_string(&line).unwrap_or_default());
+                } else if streaming {
+                    outln!("solution {k}:");
+                    out!("{}", grid::format(&puzzle, g));
+                } else if matches!(goal, Goal::Count(_)) {
+                    grids.push(g.to_vec());
+                }
+                true
+            },
+        )
+    };
     let v = match decided {
         Ok(v) => v,
         Err(e) => return solver_error(e),
@@ -126,6 +134,9 @@ pub fn run(a: &RunArgs) -> u8 {
     let mut r = Report::from_verdict(&v, &name, puzzle.cols, counting);
     if counting && !streaming {
         r.grids = Some(grids.iter().map(|g| rows(g)).collect());
+    }
+    if let Some(c) = &cands {
+        r.candidates = Some(report::CandidatesReport::new(&puzzle, c));
     }
     if a.statistics {
         r.statistics = Some(v.statistics.clone());
@@ -149,6 +160,32 @@ pub fn run(a: &RunArgs) -> u8 {
         return finish(r, code);
     }
     let plain = !a.json;
+    if let (Some(c), true) = (&cands, plain) {
+        out!(
+            "{}",
+            grid::format_candidates(&puzzle, &c.values, &c.complete)
+        );
+        let how = format!(
+            "{} solution{} and {} question{} with {solver} in {seconds:.3} s; every grid checked",
+            c.solutions,
+            if c.solutions == 1 { "" } else { "s" },
+            c.questions,
+            if c.questions == 1 { "" } else { "s" },
+        );
+        match v.status {
+            Status::Unique => eprintln!("unique: every cell has one candidate ({how})"),
+            _ => eprintln!(
+                "{}: {} ({how})",
+                if v.status == Status::NotUnique {
+                    "not unique"
+                } else {
+                    "time limit"
+                },
+                v.message.as_deref().unwrap_or_default()
+            ),
+        }
+        return finish(r, code);
+    }
     match v.status {
         Status::Infeasible => {
             eprintln!("{}", v.message.as_deref().unwrap_or_default());
@@ -183,6 +220,7 @@ pub fn run(a: &RunArgs) -> u8 {
             );
         }
         Status::NotUnique if plain => not_unique(&puzzle, &v, &grids, streaming),
+        Status::Error => eprintln!("error: {}", v.message.as_deref().unwrap_or_default()),
         _ => {}
     }
     finish(r, code)

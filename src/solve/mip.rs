@@ -253,8 +253,9 @@ impl Prepared for PreparedMip<'_> {
         stats.columns = Some(mip.columns.len());
         stats.rows = Some(mip.rows.len());
         stats.nonzeros = Some(mip.nonzeros());
-        for &(c, v) in &q.exclude {
-            let name = format!("exclude_{}", mip.cell_name(c));
+        // Row names must differ: a cell may have several values excluded (true candidates).
+        for (k, &(c, v)) in q.exclude.iter().enumerate() {
+            let name = format!("exclude_{}_{}", mip.cell_name(c), k + 1);
             forbid_values(&mut mip, &[(c, v)], &name);
         }
         for (k, g) in q.forbid.iter().enumerate() {

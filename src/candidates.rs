@@ -1,0 +1,203 @@
+//! True candidates: for each cell, the values it takes in some solution (the union of all
+//! solutions), which setters read to see where a puzzle with several solutions needs one more
+//! clue. Found without enumerating the solutions: for each cell, one question "is there a
+//! solution with a value here that no solution found so far has?" (the values seen are
+//! excluded), asked again while the answer is yes. Every grid an answer brings marks its value
+//! in every cell, so most cells need one question, answered "no" (a unique 9x9: 81 questions,
+//! one solution). Every grid is checked by `check` before it counts, as in `verdict`.
+
+use std::time::Instant;
+
+use crate::check;
+use crate::puzzle::{Cell, Puzzle};
+use crate::solve::{self, Prepared, Question, Statistics};
+use crate::verdict::{Status, Verdict, WrongAnswer};
+
+/// The candidates of every cell.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Candidates {
+    /// Per cell (row-major), the values some solution has there, ascending.
+    pub values: Vec<Vec<i64>>,
+    /// Per cell, whether its values are proved to be all of them (false when the time limit
+    /// came first: it may have more).
+    pub complete: Vec<bool>,
+    /// Solutions found on the way (each differs from every earlier one).
+    pub solutions: usize,
+    /// Questions asked of the solver.
+    pub questions: usize,
+}
+
+impl Candidates {
+    /// Whether every cell is proved complete.
+    pub fn all_complete(&self) -> bool {
+        self.complete.iter().all(|&c| c)
+    }
+
+    /// The cells with more than one candidate.
+    pub fn open_cells(&self) -> usize {
+        self.values.iter().filter(|v| v.len() > 1).count()
+    }
+}
+
+/// The true candidates of `p` from `prepared` (the backend called `solver`, prepared for `p`'s
+/// rules), before `deadline`, with the verdict they imply: `unique` when every cell is proved
+/// to have one candidate, `not_unique` when some cell has two (`exactly N solutions` is not
+/// known: the message counts the cells), `infeasible`, or `time_limit` when cells are left
+/// unproved and none has shown two values. No candidates when there is no grid at all.
+pub fn find(
+    p: &Puzzle,
+    prepared: &dyn Prepared,
+    solver: &'static str,
+    deadline: Option<Instant>,
+) -> Result<(Verdict, Option<Candidates>), solve::Error> {
+    let n = p.cell_count();
+    let mut statistics = Statistics::default();
+    let mut wrong = None;
+    let mut first: Option<Vec<i64>> = None;
+    let mut seen: Vec<Vec<i64>> = vec![Vec::new(); n];
+    let mut solutions = 0;
+    let mut questions = 0;
+    let mut complete = vec![false; n];
+    let mut timed_out = false;
+    let mut ignored = None;
+    // Cells in row-major order; each asked until the answer is no (or time runs out). The
+    // first question has nothing to exclude: it finds the first solution.
+    let mut cell = 0;
+    while cell < n {
+        // A given's cell has its value in every solution: nothing to ask (and a MIP has no
+        // column to exclude it with).
+        if first.is_some() && p.givens[cell].is_some() {
+            complete[cell] = true;
+            cell += 1;
+            continue;
+        }
+        let exclude: Vec<(Cell, i64)> = seen[cell].iter().map(|&v| (cell, v)).collect();
+        let asked_first = first.is_none();
+        questions += 1;
+        let mut got = None;
+        let found = prepared.find(
+            &p.givens,
+            &Question {
+                limit: Some(1),
+                deadline,
+                exclude,
+                ..Question::default()
+            },
+            &mut |g| {
+                got = Some(g.to_vec());
+                false
+            },
+        )?;
+        // (A backend reports its preparation with every answer: counted once.)
+        let mut cost = found.statistics.clone();
+        if questions > 1 {
+            cost.prepare_seconds = 0.0;
+        }
+        statistics.add(&cost);
+        match got {
+            Some(g) => {
+                let broken = check::check(p, &g);
+                // A grid with an excluded value in the cell asked about would loop for ever:
+                // the backend ignored the question (a bug in sdkc), reported and stopped.
+                if !asked_first && seen[cell].binary_search(&g[cell]).is_ok() {
+                    ignored = Some(format!(
+                        "{solver} returned a grid with {} in {}, a value the question excluded (a bug in sdkc; please report it)",
+                        g[cell],
+                        p.cell_name(cell)
+                    ));
+                    break;
+                }
+                if !broken.is_empty() {
+                    wrong = Some(WrongAnswer { grid: g, broken });
+                    break;
+                }
+                solutions += 1;
+                for (c, &v) in g.iter().enumerate() {
+                    if let Err(at) = seen[c].binary_search(&v) {
+                        seen[c].insert(at, v);
+                    }
+                }
+                if first.is_none() {
+                    first = Some(g);
+                }
+            }
+            None if found.timed_out => {
+                timed_out = true;
+                break;
+            }
+            None if asked_first => break,
+            None => {
+                complete[cell] = true;
+                cell += 1;
+            }
+        }
+    }
+    let mut v = Verdict {
+        status: Status::Error,
+        solver,
+        first: first.clone(),
+        count: solutions,
+        complete: !timed_out,
+        message: None,
+        statistics,
+        wrong: None,
+    };
+    if let Some(w) = wrong {
+        let why: Vec<String> = w.broken.iter().map(ToString::to_string).collect();
+        v.message = Some(format!(
+            "{solver} returned a grid that breaks the model (a bug in sdkc; please report it): {}",
+            why.join("; ")
+        ));
+        v.wrong = Some(w);
+        return Ok((v, None));
+    }
+    if ignored.is_some() {
+        v.message = ignored;
+        return Ok((v, None));
+    }
+    let Some(_) = first else {
+        (v.status, v.message) = if timed_out {
+            (
+                Status::TimeLimit,
+                Some(format!(
+                    "{solver} reached the time limit before finding a solution"
+                )),
+            )
+        } else {
+            (
+                Status::Infeasible,
+                Some(format!(
+                    "the puzzle has no solution ({solver} proved it infeasible)"
+                )),
+            )
+        };
+        return Ok((v, None));
+    };
+    let c = Candidates {
+        values: seen,
+        complete,
+        solutions,
+        questions,
+    };
+    let several = c.open_cells();
+    let left = c.complete.iter().filter(|&&d| !d).count();
+    let unproved = format!(
+        "{solver} reached the time limit with {left} cell{} not proved complete (marked ?)",
+        if left == 1 { "" } else { "s" }
+    );
+    (v.status, v.message) = if several > 0 {
+        let mut m = format!(
+            "{several} cell{} more than one candidate",
+            if several == 1 { " has" } else { "s have" }
+        );
+        if timed_out {
+            m = format!("{m}; {unproved}");
+        }
+        (Status::NotUnique, Some(m))
+    } else if timed_out {
+        (Status::TimeLimit, Some(unproved))
+    } else {
+        (Status::Unique, None)
+    };
+    Ok((v, Some(c)))
+}
