@@ -66,6 +66,7 @@ pub mod candidates;
 pub mod cleanup;
 pub mod exit;
 pub mod explain;
+pub mod fpuzzles;
 pub mod generate;
 #[allow(missing_docs)]
 pub mod grid;

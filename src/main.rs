@@ -86,6 +86,16 @@ enum Command {
         #[arg(value_enum)]
         shell: clap_complete::Shell,
     },
+    /// Read an f-puzzles puzzle (its JSON, the compressed string, or an f-puzzles / SudokuPad
+    /// URL) and write it as an .sdk model, one library rule a clue. `run`, `check`, `compile`
+    /// and `generate` also read such a file directly.
+    Import {
+        /// The file holding the puzzle (`-`: standard input).
+        puzzle: PathBuf,
+        /// Write the model here instead of standard output.
+        #[arg(short, long)]
+        output: Option<PathBuf>,
+    },
     /// Check the model for mistakes without solving it (exit 0, or 3 with every mistake).
     Check {
         /// The .sdk model file (`-`: standard input).
@@ -268,6 +278,7 @@ fn main() -> ExitCode {
             Some(list) => cli::batch::batch(&a, list),
             None => cli::run::run(&a),
         },
+        Command::Import { puzzle, output } => cli::import::import(&puzzle, output.as_deref()),
         Command::Check { model } => cli::info::check(&model),
         Command::Solvers => cli::info::solvers(),
         Command::Rules { name, json } => cli::info::rules(name.as_deref(), json),

@@ -128,6 +128,7 @@ const COPIED: &[&str] = &[
     "bench",
     "tests/expected",
     "tests/fuzz",
+    "tests/fpuzzles",
     "scripts",
     "grammar",
     "src",

@@ -8,7 +8,7 @@ use sdkc::batch;
 use sdkc::verdict::{Goal, Status};
 use sdkc::{exit, grid};
 
-use super::{backend, bad_time_limit, model_name, print_model_errors, read};
+use super::{backend, bad_time_limit, model_name, print_model_errors, read, read_model};
 use crate::RunArgs;
 
 /// `run --givens-file`: every puzzle of a list, one result a line, in input order.
@@ -29,13 +29,14 @@ pub fn batch(a: &RunArgs, file: &Path) -> u8 {
         eprintln!("error: the model and the --givens-file list cannot both be standard input");
         return exit::USAGE;
     }
-    let (bytes, list) = match read(&a.model).and_then(|b| Ok((b, read(file)?))) {
-        Ok(x) => x,
-        Err(msg) => {
-            eprintln!("error: {msg}");
-            return exit::IO;
-        }
-    };
+    let (bytes, list) =
+        match read_model(&a.model).and_then(|b| Ok((b, read(file).map_err(|m| (m, exit::IO))?))) {
+            Ok(x) => x,
+            Err((msg, code)) => {
+                eprintln!("error: {msg}");
+                return code;
+            }
+        };
     let list_name = model_name(file);
     let opts = batch::Options {
         goal: super::run::goal(a),

@@ -6,7 +6,7 @@ use std::path::Path;
 use sdkc::emit::{self, Format};
 use sdkc::{Formulation, exit, mip::Mip};
 
-use super::{model_name, print_model_errors, read};
+use super::{model_name, print_model_errors, read_model};
 
 pub fn compile(
     path: &Path,
@@ -28,11 +28,11 @@ pub fn compile(
         eprintln!("error: {e}");
         return exit::USAGE;
     }
-    let bytes = match read(path) {
+    let bytes = match read_model(path) {
         Ok(b) => b,
-        Err(msg) => {
+        Err((msg, code)) => {
             eprintln!("error: {msg}");
-            return exit::IO;
+            return code;
         }
     };
     let (puzzle, mip) = match sdkc::build_with(&model_name(path), &bytes, None, formulation) {

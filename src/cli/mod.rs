@@ -3,6 +3,7 @@
 pub mod batch;
 pub mod compile;
 pub mod generate;
+pub mod import;
 pub mod info;
 pub mod run;
 
@@ -31,6 +32,23 @@ pub fn read(path: &Path) -> Result<Vec<u8>, String> {
     bytes.map_err(|e| format!("cannot read {}: {e}", model_name(path)))
 }
 
+/// A model's text: an `.sdk` file as it is, or an f-puzzles puzzle (found by its content: JSON,
+/// a compressed string or a URL) imported into one. The error is the message and exit code.
+pub fn read_model(path: &Path) -> Result<Vec<u8>, (String, u8)> {
+    let bytes = read(path).map_err(|m| (m, exit::IO))?;
+    if !sdkc::fpuzzles::looks_like(&bytes) {
+        return Ok(bytes);
+    }
+    let text = String::from_utf8_lossy(&bytes);
+    match sdkc::fpuzzles::import(&text) {
+        Ok(imported) => Ok(imported.text.into_bytes()),
+        Err(e) => Err((
+            format!("{} (read as f-puzzles): {e}", model_name(path)),
+            e.exit_code(),
+        )),
+    }
+}
+
 /// Print a model's mistakes and the line that counts them; each mistake on one line (for
 /// `--json`).
 pub fn print_model_errors(name: &str, errs: &sdkc::ModelErrors) -> Vec<String> {
@@ -52,9 +70,9 @@ pub fn print_model_errors(name: &str, errs: &sdkc::ModelErrors) -> Vec<String> {
 
 /// Read and load a model, printing what went wrong: the puzzle, or the exit code.
 pub fn load(path: &Path, givens: Option<&str>) -> Result<(Vec<u8>, sdkc::Puzzle), u8> {
-    let bytes = read(path).map_err(|msg| {
+    let bytes = read_model(path).map_err(|(msg, code)| {
         eprintln!("error: {msg}");
-        exit::IO
+        code
     })?;
     match sdkc::load(&model_name(path), &bytes, givens) {
         Ok(p) => Ok((bytes, p)),

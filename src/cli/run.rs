@@ -7,7 +7,7 @@ use sdkc::solve::{self, Settings, Statistics};
 use sdkc::verdict::{self, Goal, Status, Verdict};
 use sdkc::{exit, explain, grid};
 
-use super::{backend, bad_time_limit, model_name, print_model_errors, read};
+use super::{backend, bad_time_limit, model_name, print_model_errors, read_model};
 use crate::RunArgs;
 
 /// The solver settings the options set.
@@ -51,11 +51,11 @@ pub fn run(a: &RunArgs) -> u8 {
     }
     let settings = settings(a);
     let backend = backend(&a.solver, &settings);
-    let bytes = match read(&a.model) {
+    let bytes = match read_model(&a.model) {
         Ok(b) => b,
-        Err(msg) => {
+        Err((msg, code)) => {
             eprintln!("error: {msg}");
-            return finish(Report::error(&name, msg), exit::IO);
+            return finish(Report::error(&name, msg), code);
         }
     };
     let givens = a.givens.as_deref();
