@@ -96,6 +96,21 @@ enum Command {
         #[arg(short, long)]
         output: Option<PathBuf>,
     },
+    /// Write the model as an f-puzzles puzzle (a link by default, or the compressed string, or
+    /// the JSON), for every rule f-puzzles can show.
+    Export {
+        /// The .sdk model file (`-`: standard input).
+        model: PathBuf,
+        /// The format written: f-puzzles (the only one so far).
+        #[arg(long, default_value = "fpuzzles", value_parser = ["fpuzzles"])]
+        to: String,
+        /// What is written: an f-puzzles link, the compressed string, or the JSON.
+        #[arg(long = "as", default_value = "url", value_parser = ["url", "string", "json"])]
+        form: String,
+        /// Write it here instead of standard output.
+        #[arg(short, long)]
+        output: Option<PathBuf>,
+    },
     /// Check the model for mistakes without solving it (exit 0, or 3 with every mistake).
     Check {
         /// The .sdk model file (`-`: standard input).
@@ -228,6 +243,8 @@ pub enum PuzzleFormat {
     Sdk,
     /// JSON lines: the puzzle, its solution, the clue count, the seconds spent.
     Json,
+    /// One f-puzzles link a line, the model's rules with the puzzle's givens (`sdkc export`).
+    Fpuzzles,
 }
 
 /// `--solver`'s values: `auto` and every backend of the library's registry.
@@ -279,6 +296,12 @@ fn main() -> ExitCode {
             None => cli::run::run(&a),
         },
         Command::Import { puzzle, output } => cli::import::import(&puzzle, output.as_deref()),
+        Command::Export {
+            model,
+            to: _,
+            form,
+            output,
+        } => cli::import::export(&model, &form, output.as_deref()),
         Command::Check { model } => cli::info::check(&model),
         Command::Solvers => cli::info::solvers(),
         Command::Rules { name, json } => cli::info::rules(name.as_deref(), json),

@@ -357,3 +357,153 @@ fn typed_digits_are_not_clues() {
         ran.out.stdout
     );
 }
+
+/// The model's rules from `puzzle` on, as a sorted list of lines: the constraint set, whatever
+/// the order the keys gave it.
+fn rules_of(model: &str) -> Vec<String> {
+    let from = model.find("\npuzzle ").expect("a puzzle line") + 1;
+    let mut lines: Vec<String> = model[from..].lines().map(str::to_string).collect();
+    lines.sort();
+    lines
+}
+
+/// Import, export and import again: the same rules, for every published puzzle.
+#[test]
+fn import_export_import_is_the_identity() {
+    for name in corpus() {
+        let file = format!("tests/fpuzzles/{name}.txt");
+        let first = Sdkc::new().args(&["import", &file]).run().out.stdout;
+        let link = Sdkc::new().args(&["export", &file]).run().out.stdout;
+        assert!(
+            link.starts_with("https://www.f-puzzles.com/?load=N4Ig"),
+            "{name}: {link}"
+        );
+        let again = Sdkc::new()
+            .args(&["import", "-"])
+            .stdin(link.as_bytes())
+            .run()
+            .out
+            .stdout;
+        assert_eq!(rules_of(&again), rules_of(&first), "{name}");
+    }
+}
+
+/// Hand-written library models export too, and the link solves to the model's own grid.
+#[test]
+fn library_models_export_to_links_that_solve_the_same() {
+    for example in [
+        "examples/killer-short.sdk",
+        "examples/jigsaw.sdk",
+        "examples/sixteen.sdk",
+        "examples/library/arrow-sugarroad.sdk",
+        "examples/library/maximum-fortress.sdk",
+        "examples/library/region-sum-raw-spaghetti.sdk",
+        "examples/library/x-sum-ctc.sdk",
+        "examples/library/indexing-159.sdk",
+    ] {
+        let solve = |args: &[&str], stdin: Option<&[u8]>| {
+            let mut s = Sdkc::new().args(args);
+            if let Some(bytes) = stdin {
+                s = s.stdin(bytes);
+            }
+            s.run().json()["grid"].clone()
+        };
+        let direct = solve(
+            &["run", example, "--unique", "--json", "--solver", "builtin"],
+            None,
+        );
+        let link = Sdkc::new().args(&["export", example]).run().out.stdout;
+        let through = solve(
+            &["run", "-", "--unique", "--json", "--solver", "builtin"],
+            Some(link.as_bytes()),
+        );
+        assert_eq!(through, direct, "{example}");
+    }
+}
+
+/// The three forms of `export`, byte for byte.
+#[test]
+fn export_writes_a_link_a_string_or_json() {
+    let json = "{\"grid\":[[{\"given\":true,\"value\":1},{},{},{}],[{},{},{},{}],\
+        [{},{},{},{\"given\":true,\"value\":2}],[{},{},{\"given\":true,\"value\":3},\
+        {\"given\":true,\"value\":4}]],\"size\":4,\"title\":\"three ways\"}\n";
+    Sdkc::new()
+        .args(&["export", "examples/three.sdk", "--as", "json"])
+        .stdout(json)
+        .run();
+    let string = lz_str::compress_to_base64(json.trim_end());
+    Sdkc::new()
+        .args(&["export", "examples/three.sdk", "--as", "string"])
+        .stdout(&format!("{string}\n"))
+        .run();
+    Sdkc::new()
+        .args(&["export", "examples/three.sdk", "--to", "fpuzzles"])
+        .stdout(&format!("https://www.f-puzzles.com/?load={string}\n"))
+        .run();
+}
+
+/// A rule f-puzzles cannot show is named, exit 3, and nothing is written.
+#[test]
+fn what_f_puzzles_cannot_show_is_named() {
+    for (example, message) in [
+        (
+            "examples/kropki.sdk",
+            "rule `white1` is written as algebra, which f-puzzles cannot show, so the puzzle has no f-puzzles form",
+        ),
+        (
+            "examples/library/lunchbox-normal.sdk",
+            "rule `lunchbox1` calls `lunchbox`, which f-puzzles has no constraint for, so the puzzle has no f-puzzles form",
+        ),
+    ] {
+        let ran = Sdkc::new()
+            .args(&["export", example])
+            .status(3)
+            .stdout("")
+            .run();
+        assert_eq!(ran.out.stderr, format!("error: {example}: {message}\n"));
+    }
+    Sdkc::new()
+        .model("grid 4x4\nboxes 2x2\nvalues 0..3\nrule distinct rows, columns, boxes\n")
+        .args(&["export", "model.sdk"])
+        .status(3)
+        .stderr("error: model.sdk: f-puzzles grids hold 1..4; this one holds 0..3\n")
+        .run();
+    Sdkc::new()
+        .model("grid 4x4\nboxes 2x2\nrule distinct rows, boxes\n")
+        .args(&["export", "model.sdk"])
+        .status(3)
+        .stderr("error: model.sdk: f-puzzles puzzles have distinct rows and columns; this model's rules do not say so\n")
+        .run();
+}
+
+/// `generate --format fpuzzles`: one link a puzzle, each importing to a puzzle with the
+/// generated givens, proved unique.
+#[test]
+fn generate_writes_f_puzzles_links() {
+    let ran = Sdkc::new()
+        .args(&[
+            "generate",
+            "examples/six.sdk",
+            "-n",
+            "2",
+            "--seed",
+            "3",
+            "--format",
+            "fpuzzles",
+        ])
+        .run();
+    let links: Vec<&str> = ran.out.stdout.lines().collect();
+    assert_eq!(links.len(), 2, "{}", ran.out.stdout);
+    for link in links {
+        assert!(link.starts_with("https://www.f-puzzles.com/?load="));
+        Sdkc::new()
+            .args(&["run", "-", "--unique", "--solver", "builtin"])
+            .stdin(link.as_bytes())
+            .run();
+    }
+    Sdkc::new()
+        .args(&["generate", "examples/kropki.sdk", "--format", "fpuzzles"])
+        .status(3)
+        .stderr("error: examples/kropki.sdk: rule `white1` is written as algebra, which f-puzzles cannot show, so the puzzle has no f-puzzles form\n")
+        .run();
+}

@@ -33,6 +33,13 @@ pub fn generate(a: &GenerateArgs) -> u8 {
         Ok(x) => x,
         Err(code) => return code,
     };
+    // Rules f-puzzles cannot show are said before any puzzle is made.
+    if a.format == PuzzleFormat::Fpuzzles
+        && let Err(e) = sdkc::fpuzzles::export(&puzzle)
+    {
+        eprintln!("error: {}: {e}", model_name(&a.model));
+        return e.exit_code();
+    }
     // `auto` is the builtin search here: one question per cell, each answered faster than a
     // solver process starts.
     let choice = if a.solver == "auto" {
@@ -95,6 +102,18 @@ pub fn generate(a: &GenerateArgs) -> u8 {
                     seconds: sdkc::report::seconds(g.seconds),
                 };
                 all.push_str(&serde_json::to_string(&json).unwrap_or_default());
+                all.push('\n');
+            }
+            PuzzleFormat::Fpuzzles => {
+                let mut p = puzzle.clone();
+                p.givens = g.givens.clone();
+                match sdkc::fpuzzles::export(&p) {
+                    Ok(json) => all.push_str(&sdkc::fpuzzles::url(&json)),
+                    Err(e) => {
+                        eprintln!("error: {e}");
+                        return e.exit_code();
+                    }
+                }
                 all.push('\n');
             }
             PuzzleFormat::Sdk => {

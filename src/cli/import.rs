@@ -1,11 +1,12 @@
-//! `sdkc import`: an f-puzzles puzzle (JSON, compressed string or URL) written as a model.
+//! `sdkc import` and `sdkc export`: f-puzzles puzzles (JSON, compressed string or URL) read
+//! into a model, and a model written as one.
 
 use std::io::Write;
 use std::path::Path;
 
 use sdkc::exit;
 
-use super::{model_name, print_model_errors, read};
+use super::{load, model_name, print_model_errors, read};
 
 /// Import `path` (`-`: standard input) and write the model to `output` (standard output when
 /// none), after checking that it compiles.
@@ -91,5 +92,59 @@ pub fn import(path: &Path, output: Option<&Path>) -> u8 {
             .map_or(String::new(), |o| format!(" into {}", o.display())),
         n = imported.size,
     );
+    exit::OK
+}
+
+/// Write `bytes` to `output` (standard output when none or `-`); the message when it fails.
+fn write_out(output: Option<&Path>, bytes: &[u8]) -> Option<String> {
+    match output.filter(|o| *o != Path::new("-")) {
+        None => {
+            let mut out = std::io::stdout().lock();
+            match out.write_all(bytes).and_then(|()| out.flush()) {
+                Ok(()) => None,
+                Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => None,
+                Err(e) => Some(format!("cannot write to standard output: {e}")),
+            }
+        }
+        Some(o) => sdkc::output::write(o, |w| {
+            w.write_all(bytes)
+                .map_err(|e| sdkc::output::OutputError::Io {
+                    path: o.to_path_buf(),
+                    error: e,
+                })
+        })
+        .err()
+        .map(|e| e.to_string()),
+    }
+}
+
+/// Export the model at `path` as f-puzzles `form` (`url`, `string` or `json`), one line.
+pub fn export(path: &Path, form: &str, output: Option<&Path>) -> u8 {
+    if let Some(out) = output
+        && let Err(e) = sdkc::output::refuse_inputs(out, &[(path, "model")])
+    {
+        eprintln!("error: {e}");
+        return exit::USAGE;
+    }
+    let (_, puzzle) = match load(path, None) {
+        Ok(x) => x,
+        Err(code) => return code,
+    };
+    let json = match sdkc::fpuzzles::export(&puzzle) {
+        Ok(j) => j,
+        Err(e) => {
+            eprintln!("error: {}: {e}", model_name(path));
+            return e.exit_code();
+        }
+    };
+    let line = match form {
+        "json" => json.to_string(),
+        "string" => sdkc::fpuzzles::compress(&json),
+        _ => sdkc::fpuzzles::url(&json),
+    } + "\n";
+    if let Some(msg) = write_out(output, line.as_bytes()) {
+        eprintln!("error: {msg}");
+        return exit::IO;
+    }
     exit::OK
 }

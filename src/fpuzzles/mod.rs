@@ -6,6 +6,10 @@
 //! Every key is either mapped to a rule, ignored with a note (drawings, solver settings), or an
 //! error that names it and its cells: a clue is never dropped silently.
 
+pub mod export;
+
+pub use export::{compress, export, url};
+
 use std::collections::BTreeMap;
 use std::fmt;
 
@@ -572,6 +576,17 @@ pub fn to_sdk(v: &Value) -> Result<Imported, Error> {
     if regular && h > 1 {
         c.boxes = Some((h, w));
     }
+    // Regions lettered in the order their first cells come, row by row: the same letters
+    // whatever numbers the file gave them (and after an export).
+    let mut letter = vec![usize::MAX; n];
+    let mut next = 0;
+    for g in region.iter_mut() {
+        if letter[*g] == usize::MAX {
+            letter[*g] = next;
+            next += 1;
+        }
+        *g = letter[*g];
+    }
 
     convert_rules(&mut c)?;
 
@@ -797,22 +812,35 @@ fn convert_rules(c: &mut Conv<'_>) -> Result<(), Error> {
         }
         (false, false) => {}
         (nc, nr) => {
-            // f-puzzles' reading: neither applies across any dot.
-            let mut body = Vec::new();
+            // f-puzzles' reading: neither applies across a dot of any kind. Written as the
+            // model's own rules, named so that `export` knows them again.
+            let across =
+                "for (a, b) in orthogonal where not clued(a, b, white, black, difference, ratio)";
             if nc {
-                body.push("|v[a] - v[b]| != 1".to_string());
+                c.defines.push(format!(
+                    "# f-puzzles' nonconsecutive: neighbours without a dot of any kind.\n\
+                     define fpuzzles_nonconsecutive():\n    {across}:\n        |v[a] - v[b]| != 1"
+                ));
+                c.rule(
+                    "fpuzzles_nonconsecutive",
+                    "fpuzzles_nonconsecutive()".into(),
+                );
             }
             if nr {
-                for r in &black_ratios {
-                    body.push(format!("v[a] != {r} * v[b] and v[b] != {r} * v[a]"));
-                }
+                let body: Vec<String> = black_ratios
+                    .iter()
+                    .map(|r| format!("v[a] != {r} * v[b] and v[b] != {r} * v[a]"))
+                    .collect();
+                c.defines.push(format!(
+                    "# f-puzzles' negative ratio: neighbours without a dot of any kind are in no ratio a dot uses.\n\
+                     define fpuzzles_negative_ratio():\n    {across}:\n        {}",
+                    body.join(" and ")
+                ));
+                c.rule(
+                    "fpuzzles_negative_ratio",
+                    "fpuzzles_negative_ratio()".into(),
+                );
             }
-            c.defines.push(format!(
-                "# f-puzzles' negative constraints: neighbours without a dot of either colour.\n\
-                 define fpuzzles_negative():\n    for (a, b) in orthogonal where not clued(a, b, white, black, difference, ratio):\n        {}",
-                body.join(" and ")
-            ));
-            c.rule("fpuzzles_negative", "fpuzzles_negative()".into());
         }
     }
     if negative.iter().any(|x| x == "xv") {
@@ -827,10 +855,6 @@ fn convert_rules(c: &mut Conv<'_>) -> Result<(), Error> {
         let what = format!("`killercage` #{}", i + 1);
         let cells = c.cells(item.get("cells"), &what)?;
         match number(item.get("value"), &what)? {
-            Some(total) if cells.len() == 1 => c.rule(
-                "cage",
-                format!("cage_{0}: v[{0}] == {total}", name(cells[0])),
-            ),
             Some(total) => c.rule("cage", format!("cage({total}, {})", names(&cells))),
             None if cells.len() == 1 => {} // one cell never repeats a digit
             None => c.rule("extra_region", format!("extra_region({})", names(&cells))),
@@ -1085,17 +1109,10 @@ fn convert_rules(c: &mut Conv<'_>) -> Result<(), Error> {
                 name(at)
             ));
         }
-        if path.len() == 1 {
-            c.rule(
-                "little_killer",
-                format!("little_killer_{0}: v[{0}] == {total}", name(path[0])),
-            );
-        } else {
-            c.rule(
-                "little_killer",
-                format!("little_killer({}, {total})", names(&path)),
-            );
-        }
+        c.rule(
+            "little_killer",
+            format!("little_killer({}, {total})", names(&path)),
+        );
     }
     for (key, family) in [
         ("sandwichsum", "sandwich"),
