@@ -73,6 +73,7 @@ pub mod grid;
 pub mod library;
 #[allow(missing_docs)]
 pub mod output;
+pub mod render;
 pub mod report;
 pub mod solve;
 pub mod verdict;

@@ -111,6 +111,27 @@ enum Command {
         #[arg(short, long)]
         output: Option<PathBuf>,
     },
+    /// Draw the puzzle as an SVG picture: the grid, its givens and every library rule as
+    /// setters draw it; with --solution its solution, with --candidates every cell's candidates.
+    Render {
+        /// The .sdk model file (`-`: standard input).
+        model: PathBuf,
+        /// Write the picture here instead of standard output.
+        #[arg(short, long)]
+        output: Option<PathBuf>,
+        /// Draw a solution (checked) in blue in the open cells.
+        #[arg(long, conflicts_with = "candidates")]
+        solution: bool,
+        /// Draw every open cell's true candidates in small digits (`run --candidates`).
+        #[arg(long)]
+        candidates: bool,
+        /// Who solves for --solution and --candidates (`auto`: the builtin search).
+        #[arg(long, default_value = "auto", value_parser = solver_parser())]
+        solver: String,
+        /// Give up solving after this many seconds.
+        #[arg(long, value_name = "SECONDS")]
+        time_limit: Option<f64>,
+    },
     /// Check the model for mistakes without solving it (exit 0, or 3 with every mistake).
     Check {
         /// The .sdk model file (`-`: standard input).
@@ -302,6 +323,21 @@ fn main() -> ExitCode {
             form,
             output,
         } => cli::import::export(&model, &form, output.as_deref()),
+        Command::Render {
+            model,
+            output,
+            solution,
+            candidates,
+            solver,
+            time_limit,
+        } => cli::render::render(&cli::render::Args {
+            model: &model,
+            output: output.as_deref(),
+            solution,
+            candidates,
+            solver: &solver,
+            time_limit,
+        }),
         Command::Check { model } => cli::info::check(&model),
         Command::Solvers => cli::info::solvers(),
         Command::Rules { name, json } => cli::info::rules(name.as_deref(), json),

@@ -5,6 +5,7 @@ pub mod compile;
 pub mod generate;
 pub mod import;
 pub mod info;
+pub mod render;
 pub mod run;
 
 use std::path::Path;
