@@ -507,3 +507,80 @@ fn generate_writes_f_puzzles_links() {
         .stderr("error: examples/kropki.sdk: rule `white1` is written as algebra, which f-puzzles cannot show, so the puzzle has no f-puzzles form\n")
         .run();
 }
+
+/// Replace one value somewhere in `v` (a random walk down objects and arrays) with a value of
+/// another kind or a strange number.
+fn mutate(v: &mut serde_json::Value, rng: &mut common::Rng) {
+    use serde_json::Value;
+    let strange = [
+        Value::Null,
+        Value::Bool(true),
+        serde_json::json!(-1),
+        serde_json::json!(0),
+        serde_json::json!(i64::MAX),
+        serde_json::json!(1e300),
+        serde_json::json!("R0C0"),
+        serde_json::json!("R99999999999999999999C1"),
+        serde_json::json!("X"),
+        serde_json::json!(""),
+        serde_json::json!([]),
+        serde_json::json!({}),
+        serde_json::json!(["R1C1", "R1C1", "R1C1", "R1C1", "R1C1"]),
+        serde_json::json!("-5"),
+        serde_json::json!("99999999999999999999"),
+    ];
+    let replacement = rng.pick(&strange).clone();
+    descend(v, rng, replacement);
+}
+
+fn descend(v: &mut serde_json::Value, rng: &mut common::Rng, replacement: serde_json::Value) {
+    use serde_json::Value;
+    let go = rng.below(3) > 0;
+    match v {
+        Value::Object(m) if !m.is_empty() && go => {
+            let keys: Vec<String> = m.keys().cloned().collect();
+            let k = rng.pick(&keys).clone();
+            descend(m.get_mut(&k).unwrap(), rng, replacement);
+        }
+        Value::Array(a) if !a.is_empty() && go => {
+            let i = rng.below(a.len());
+            descend(&mut a[i], rng, replacement);
+        }
+        _ => *v = replacement,
+    }
+}
+
+/// Broken puzzles (one value anywhere replaced by another kind, a huge or negative number, a
+/// cell off the grid) are imported, exported and drawn or refused with a message, never a panic.
+#[test]
+fn broken_puzzles_never_panic() {
+    let mut rng = common::Rng(0x5eed_f9);
+    let mut imported = 0;
+    let mut refused = 0;
+    for name in corpus() {
+        let text =
+            std::fs::read_to_string(root().join(format!("tests/fpuzzles/{name}.txt"))).unwrap();
+        let json = sdkc::fpuzzles::decode(&text).unwrap();
+        for _ in 0..40 {
+            let mut broken = json.clone();
+            for _ in 0..=rng.below(3) {
+                mutate(&mut broken, &mut rng);
+            }
+            let Ok(model) = sdkc::fpuzzles::to_sdk(&broken) else {
+                refused += 1;
+                continue;
+            };
+            imported += 1;
+            // What was imported is a model: it loads or has mistakes, and loads back out.
+            if let Ok(p) = sdkc::load("m.sdk", model.text.as_bytes(), None) {
+                let _ = sdkc::fpuzzles::export(&p);
+                let _ = sdkc::render::svg(&p, &sdkc::render::Options::default());
+            }
+        }
+    }
+    // Both outcomes happen, so the cases mean something.
+    assert!(
+        imported > 100 && refused > 100,
+        "{imported} imported, {refused} refused"
+    );
+}
