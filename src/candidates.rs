@@ -1,10 +1,11 @@
 //! True candidates: for each cell, the values it takes in some solution (the union of all
 //! solutions), which setters read to see where a puzzle with several solutions needs one more
-//! clue. Found without enumerating the solutions: for each cell, one question "is there a
-//! solution with a value here that no solution found so far has?" (the values seen are
-//! excluded), asked again while the answer is yes. Every grid an answer brings marks its value
-//! in every cell, so most cells need one question, answered "no" (a unique 9x9: 81 questions,
-//! one solution). Every grid is checked by `check` before it counts, as in `verdict`.
+//! clue. Found without enumerating the solutions: first a search for two solutions (a unique
+//! puzzle, the common case, ends there: one question, its solution the candidates); then, for
+//! each cell, one question "is there a solution with a value here that no solution found so
+//! far has?" (the values seen are excluded), asked again while the answer is yes. Every grid an
+//! answer brings marks its value in every cell, so most cells need one question, answered
+//! "no". Every grid is checked by `check` before it counts, as in `verdict`.
 
 use std::time::Instant;
 
@@ -73,19 +74,22 @@ pub fn find(
         }
         let exclude: Vec<(Cell, i64)> = seen[cell].iter().map(|&v| (cell, v)).collect();
         let asked_first = first.is_none();
+        // The first question looks for two solutions: most puzzles a setter checks are
+        // unique, and then one uniqueness proof replaces a question per cell.
+        let limit = if asked_first { 2 } else { 1 };
         questions += 1;
-        let mut got = None;
+        let mut got: Vec<Vec<i64>> = Vec::new();
         let found = prepared.find(
             &p.givens,
             &Question {
-                limit: Some(1),
+                limit: Some(limit),
                 deadline,
                 exclude,
                 ..Question::default()
             },
             &mut |g| {
-                got = Some(g.to_vec());
-                false
+                got.push(g.to_vec());
+                got.len() < limit
             },
         )?;
         // (A backend reports its preparation with every answer: counted once.)
@@ -94,42 +98,55 @@ pub fn find(
             cost.prepare_seconds = 0.0;
         }
         statistics.add(&cost);
-        match got {
-            Some(g) => {
-                let broken = check::check(p, &g);
-                // A grid with an excluded value in the cell asked about would loop for ever:
-                // the backend ignored the question (a bug in sdkc), reported and stopped.
-                if !asked_first && seen[cell].binary_search(&g[cell]).is_ok() {
-                    ignored = Some(format!(
-                        "{solver} returned a grid with {} in {}, a value the question excluded (a bug in sdkc; please report it)",
-                        g[cell],
-                        p.cell_name(cell)
-                    ));
-                    break;
-                }
-                if !broken.is_empty() {
-                    wrong = Some(WrongAnswer { grid: g, broken });
-                    break;
-                }
-                solutions += 1;
-                for (c, &v) in g.iter().enumerate() {
-                    if let Err(at) = seen[c].binary_search(&v) {
-                        seen[c].insert(at, v);
-                    }
-                }
-                if first.is_none() {
-                    first = Some(g);
-                }
-            }
-            None if found.timed_out => {
-                timed_out = true;
+        let many = got.len();
+        for g in got {
+            // A grid with an excluded value in the cell asked about would loop for ever:
+            // the backend ignored the question (a bug in sdkc), reported and stopped.
+            if !asked_first && seen[cell].binary_search(&g[cell]).is_ok() {
+                ignored = Some(format!(
+                    "{solver} returned a grid with {} in {}, a value the question excluded (a bug in sdkc; please report it)",
+                    g[cell],
+                    p.cell_name(cell)
+                ));
                 break;
             }
-            None if asked_first => break,
-            None => {
+            let broken = check::check(p, &g);
+            if !broken.is_empty() {
+                wrong = Some(WrongAnswer { grid: g, broken });
+                break;
+            }
+            solutions += 1;
+            for (c, &v) in g.iter().enumerate() {
+                if let Err(at) = seen[c].binary_search(&v) {
+                    seen[c].insert(at, v);
+                }
+            }
+            if first.is_none() {
+                first = Some(g);
+            }
+        }
+        if ignored.is_some() || wrong.is_some() {
+            break;
+        }
+        if found.timed_out && many < limit {
+            timed_out = true;
+            break;
+        }
+        match (asked_first, many) {
+            // No solution at all.
+            (true, 0) => break,
+            // Exactly one: every cell's only candidate is its value.
+            (true, 1) => {
+                complete = vec![true; n];
+                break;
+            }
+            // Two: ask cell by cell from the first.
+            (true, _) => {}
+            (false, 0) => {
                 complete[cell] = true;
                 cell += 1;
             }
+            (false, _) => {}
         }
     }
     let mut v = Verdict {
