@@ -160,12 +160,7 @@ pub fn find(
         wrong: None,
     };
     if let Some(w) = wrong {
-        let why: Vec<String> = w.broken.iter().map(ToString::to_string).collect();
-        v.message = Some(format!(
-            "{solver} returned a grid that breaks the model (a bug in sdkc; please report it): {}",
-            why.join("; ")
-        ));
-        v.wrong = Some(w);
+        v.set_wrong(w);
         return Ok((v, None));
     }
     if ignored.is_some() {

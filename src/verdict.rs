@@ -86,6 +86,17 @@ pub struct Verdict {
 }
 
 impl Verdict {
+    /// A grid the backend returned breaks the model: say so (a bug in sdkc) and keep it.
+    pub fn set_wrong(&mut self, w: WrongAnswer) {
+        let why: Vec<String> = w.broken.iter().map(ToString::to_string).collect();
+        self.message = Some(format!(
+            "{} returned a grid that breaks the model (a bug in sdkc; please report it): {}",
+            self.solver,
+            why.join("; ")
+        ));
+        self.wrong = Some(w);
+    }
+
     /// The exit code of `run` for this verdict.
     pub fn exit_code(&self) -> u8 {
         if self.wrong.is_some() {
@@ -151,12 +162,7 @@ pub fn decide(
         wrong: None,
     };
     if let Some(w) = wrong {
-        let why: Vec<String> = w.broken.iter().map(ToString::to_string).collect();
-        v.message = Some(format!(
-            "{solver} returned a grid that breaks the model (a bug in sdkc; please report it): {}",
-            why.join("; ")
-        ));
-        v.wrong = Some(w);
+        v.set_wrong(w);
         return Ok(v);
     }
     let n = seen;

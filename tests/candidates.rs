@@ -139,14 +139,7 @@ fn candidates_of_a_9x9_equal_the_union_of_run_all() {
         .lines()
         .map(|l| serde_json::from_str::<Value>(l).unwrap())
         .filter(|v| v.get("solution").is_some())
-        .map(|v| {
-            v["grid"]
-                .as_array()
-                .unwrap()
-                .iter()
-                .flat_map(|r| r.as_array().unwrap().iter().map(|x| x.as_i64().unwrap()))
-                .collect()
-        })
+        .map(|v| common::flat_grid(&v["grid"]))
         .collect();
     assert!(grids.len() > 10, "{} solutions", grids.len());
     let expected = union(81, grids.iter().cloned());

@@ -1,7 +1,6 @@
 //! `sdkc import` and `sdkc export`: f-puzzles puzzles (JSON, compressed string or URL) read
 //! into a model, and a model written as one.
 
-use std::io::Write;
 use std::path::Path;
 
 use sdkc::exit;
@@ -52,28 +51,7 @@ pub fn import(path: &Path, output: Option<&Path>) -> u8 {
         .iter()
         .map(|(k, n)| format!("{k} {n}"))
         .collect();
-    let written = match output.filter(|o| *o != Path::new("-")) {
-        None => {
-            let mut out = std::io::stdout().lock();
-            match out
-                .write_all(imported.text.as_bytes())
-                .and_then(|()| out.flush())
-            {
-                Ok(()) => None,
-                Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => None,
-                Err(e) => Some(format!("cannot write to standard output: {e}")),
-            }
-        }
-        Some(o) => sdkc::output::write(o, |w| {
-            w.write_all(imported.text.as_bytes())
-                .map_err(|e| sdkc::output::OutputError::Io {
-                    path: o.to_path_buf(),
-                    error: e,
-                })
-        })
-        .err()
-        .map(|e| e.to_string()),
-    };
+    let written = super::write_output(output, imported.text.as_bytes());
     if let Some(msg) = written {
         eprintln!("error: {msg}");
         return exit::IO;
@@ -93,29 +71,6 @@ pub fn import(path: &Path, output: Option<&Path>) -> u8 {
         n = imported.size,
     );
     exit::OK
-}
-
-/// Write `bytes` to `output` (standard output when none or `-`); the message when it fails.
-fn write_out(output: Option<&Path>, bytes: &[u8]) -> Option<String> {
-    match output.filter(|o| *o != Path::new("-")) {
-        None => {
-            let mut out = std::io::stdout().lock();
-            match out.write_all(bytes).and_then(|()| out.flush()) {
-                Ok(()) => None,
-                Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => None,
-                Err(e) => Some(format!("cannot write to standard output: {e}")),
-            }
-        }
-        Some(o) => sdkc::output::write(o, |w| {
-            w.write_all(bytes)
-                .map_err(|e| sdkc::output::OutputError::Io {
-                    path: o.to_path_buf(),
-                    error: e,
-                })
-        })
-        .err()
-        .map(|e| e.to_string()),
-    }
 }
 
 /// Export the model at `path` as f-puzzles `form` (`url`, `string` or `json`), one line.
@@ -142,7 +97,7 @@ pub fn export(path: &Path, form: &str, output: Option<&Path>) -> u8 {
         "string" => sdkc::fpuzzles::compress(&json),
         _ => sdkc::fpuzzles::url(&json),
     } + "\n";
-    if let Some(msg) = write_out(output, line.as_bytes()) {
+    if let Some(msg) = super::write_output(output, line.as_bytes()) {
         eprintln!("error: {msg}");
         return exit::IO;
     }

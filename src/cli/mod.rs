@@ -96,3 +96,28 @@ pub fn bad_time_limit(t: Option<f64>) -> Option<String> {
 pub fn backend(name: &str, settings: &Settings) -> Box<dyn Backend> {
     solve::backend(name, settings).unwrap_or_else(|| solve::auto(settings))
 }
+
+/// Write `bytes` to `output` through `sdkc::output` (standard output when none or `-`, where a
+/// reader that has gone is no error); the message when it fails.
+pub fn write_output(output: Option<&Path>, bytes: &[u8]) -> Option<String> {
+    use std::io::Write;
+    match output.filter(|o| *o != Path::new("-")) {
+        None => {
+            let mut out = std::io::stdout().lock();
+            match out.write_all(bytes).and_then(|()| out.flush()) {
+                Ok(()) => None,
+                Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => None,
+                Err(e) => Some(format!("cannot write to standard output: {e}")),
+            }
+        }
+        Some(o) => sdkc::output::write(o, |w| {
+            w.write_all(bytes)
+                .map_err(|e| sdkc::output::OutputError::Io {
+                    path: o.to_path_buf(),
+                    error: e,
+                })
+        })
+        .err()
+        .map(|e| e.to_string()),
+    }
+}

@@ -1,6 +1,5 @@
 //! `sdkc render`: the puzzle as an SVG picture, with its solution or candidates if asked.
 
-use std::io::Write;
 use std::path::Path;
 use std::time::{Duration, Instant};
 
@@ -93,25 +92,7 @@ pub fn render(a: &Args<'_>) -> u8 {
         }
     }
     let svg = sdkc::render::svg(&puzzle, &options);
-    let written = match a.output.filter(|o| *o != Path::new("-")) {
-        None => {
-            let mut out = std::io::stdout().lock();
-            match out.write_all(svg.as_bytes()).and_then(|()| out.flush()) {
-                Ok(()) => None,
-                Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => None,
-                Err(e) => Some(format!("cannot write to standard output: {e}")),
-            }
-        }
-        Some(o) => sdkc::output::write(o, |w| {
-            w.write_all(svg.as_bytes())
-                .map_err(|e| sdkc::output::OutputError::Io {
-                    path: o.to_path_buf(),
-                    error: e,
-                })
-        })
-        .err()
-        .map(|e| e.to_string()),
-    };
+    let written = super::write_output(a.output, svg.as_bytes());
     if let Some(msg) = written {
         eprintln!("error: {msg}");
         return exit::IO;

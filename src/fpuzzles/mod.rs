@@ -204,6 +204,14 @@ fn parse_cell(v: &Value, what: &str) -> Result<Rc, Error> {
     Ok((r, c))
 }
 
+/// An instance's `cell`: where its clue sits.
+fn clue_cell(item: &Map<String, Value>, what: &str) -> Result<Rc, Error> {
+    let cell = item
+        .get("cell")
+        .ok_or_else(|| Error(format!("{what}: no `cell`")))?;
+    parse_cell(cell, what)
+}
+
 fn name(rc: Rc) -> String {
     format!("r{}c{}", rc.0, rc.1)
 }
@@ -1073,11 +1081,7 @@ fn convert_rules(c: &mut Conv<'_>) -> Result<(), Error> {
         let Some(total) = number(item.get("value"), &what)? else {
             continue;
         };
-        let at = parse_cell(
-            item.get("cell")
-                .ok_or_else(|| Error(format!("{what}: no `cell`")))?,
-            &what,
-        )?;
+        let at = clue_cell(item, &what)?;
         let (dr, dc): (i64, i64) = match item.get("direction").and_then(Value::as_str) {
             Some("UL") => (-1, -1),
             Some("UR") => (-1, 1),
@@ -1124,11 +1128,7 @@ fn convert_rules(c: &mut Conv<'_>) -> Result<(), Error> {
             let Some(value) = number(item.get("value"), &what)? else {
                 continue;
             };
-            let at = parse_cell(
-                item.get("cell")
-                    .ok_or_else(|| Error(format!("{what}: no `cell`")))?,
-                &what,
-            )?;
+            let at = clue_cell(item, &what)?;
             let line = c.outside_line(at, &what)?;
             c.rule(
                 family,

@@ -98,6 +98,15 @@ pub fn expected_grid(name: &str) -> Vec<Vec<i64>> {
         .collect()
 }
 
+/// A JSON grid (rows of numbers, as `run --json` writes `grid`), row-major.
+pub fn flat_grid(v: &serde_json::Value) -> Vec<i64> {
+    v.as_array()
+        .unwrap_or_else(|| panic!("not a grid: {v}"))
+        .iter()
+        .flat_map(|r| r.as_array().unwrap().iter().map(|x| x.as_i64().unwrap()))
+        .collect()
+}
+
 /// Parse the grid `sdkc run` prints (values separated by spaces, `|` and `-+-` lines ignored).
 pub fn printed_grid(stdout: &str) -> Vec<Vec<i64>> {
     stdout
