@@ -10,35 +10,19 @@ pub fn format(p: &Puzzle, grid: &[i64]) -> String {
 /// A grid with some cells marked by a `*` after their value (the cells where solutions differ).
 pub fn format_marked(p: &Puzzle, grid: &[i64], marked: Option<&[bool]>) -> String {
     let digits = grid.iter().map(|v| v.to_string().len()).max().unwrap_or(1);
-    let width = digits + usize::from(marked.is_some());
-    let (bh, bw) = p.boxes.unwrap_or((p.rows, p.cols));
-    let mut out = String::new();
-    for r in 0..p.rows {
-        if r > 0 && r % bh == 0 {
-            for c in 0..p.cols {
-                if c > 0 {
-                    out.push_str(if c % bw == 0 { "-+-" } else { "-" });
-                }
-                out.push_str(&"-".repeat(width));
-            }
-            out.push('\n');
-        }
-        for c in 0..p.cols {
-            if c > 0 {
-                out.push_str(if c % bw == 0 { " | " } else { " " });
-            }
-            let cell = r * p.cols + c;
-            out.push_str(&format!("{:>digits$}", grid[cell]));
-            if let Some(m) = marked {
-                out.push(if m[cell] { '*' } else { ' ' });
-            }
-        }
-        while out.ends_with(' ') {
-            out.pop();
-        }
-        out.push('\n');
-    }
-    out
+    let text: Vec<String> = grid
+        .iter()
+        .enumerate()
+        .map(|(cell, v)| {
+            let mark = match marked {
+                Some(m) if m[cell] => "*",
+                Some(_) => " ",
+                None => "",
+            };
+            format!("{v:>digits$}{mark}")
+        })
+        .collect();
+    layout(p, &text)
 }
 
 /// Candidates, a set of values per cell in the grid's layout: digits run together (`139`),
@@ -58,6 +42,14 @@ pub fn format_candidates(p: &Puzzle, sets: &[Vec<i64>], complete: &[bool]) -> St
         })
         .collect();
     let width = text.iter().map(|t| t.len()).max().unwrap_or(1);
+    let text: Vec<String> = text.iter().map(|t| format!("{t:<width$}")).collect();
+    layout(p, &text)
+}
+
+/// Cells' texts (each as wide as the widest) in the grid's layout: ` ` between cells, ` | `
+/// and a `-+-` line between boxes, no trailing blanks.
+fn layout(p: &Puzzle, text: &[String]) -> String {
+    let width = text.iter().map(|t| t.chars().count()).max().unwrap_or(1);
     let (bh, bw) = p.boxes.unwrap_or((p.rows, p.cols));
     let mut out = String::new();
     for r in 0..p.rows {
@@ -74,7 +66,7 @@ pub fn format_candidates(p: &Puzzle, sets: &[Vec<i64>], complete: &[bool]) -> St
             if c > 0 {
                 out.push_str(if c % bw == 0 { " | " } else { " " });
             }
-            out.push_str(&format!("{:<width$}", text[r * p.cols + c]));
+            out.push_str(&text[r * p.cols + c]);
         }
         while out.ends_with(' ') {
             out.pop();

@@ -249,7 +249,42 @@ fn what_cannot_be_imported_is_named() {
             "`cage` with value `DR3` (a digital-root cage or fog of war) cannot be imported: sdkc has no rule for it",
         ),
     ];
-    for (json, message) in cases {
+    let mut grid = empty_grid(4);
+    grid[0][0] = serde_json::json!({"region": null});
+    let mut pencil = empty_grid(4);
+    pencil[0][0] = serde_json::json!({"givenPencilMarks": [1, 2]});
+    let mut moved = empty_grid(4);
+    moved[0][0] = serde_json::json!({"region": 1});
+    let more = [
+        (
+            serde_json::json!({"size": 4, "grid": grid}),
+            "`grid` cell r1c1 is in no region (`region: null`); sdkc's regions cover the grid",
+        ),
+        (
+            serde_json::json!({"size": 4, "grid": pencil}),
+            "1 cell has given pencil marks (`givenPencilMarks`), which sdkc cannot import yet",
+        ),
+        (
+            serde_json::json!({"size": 4, "grid": moved}),
+            "region 0 has 3 cells; every region of a 4x4 grid has 4",
+        ),
+        (
+            serde_json::json!({"size": 4, "grid": empty_grid(4),
+                "entropicline": [{"lines": [["R1C1", "R1C2", "R1C3"]]}]}),
+            "`entropicline` on a 4x4 grid cannot be imported: sdkc's entropic lines split 1..9 into thirds",
+        ),
+        (
+            serde_json::json!({"size": 4, "grid": empty_grid(4),
+                "sandwichsum": [{"cell": "R0C0", "value": "3"}]}),
+            "`sandwichsum` #1: the clue at r0c0 is not beside a row or column",
+        ),
+        (
+            serde_json::json!({"size": 4, "grid": empty_grid(4),
+                "littlekillersum": [{"cell": "R0C1", "direction": "UP", "value": "3"}]}),
+            "`littlekillersum` #1: direction UP is not UL, UR, DL or DR",
+        ),
+    ];
+    for (json, message) in cases.into_iter().chain(more) {
         Sdkc::new()
             .args(&["import", "-"])
             .stdin(json.to_string().as_bytes())
@@ -301,6 +336,19 @@ fn what_cannot_be_imported_is_named() {
             "error: <stdin>: the f-puzzles string is 40000 characters; sdkc reads at most 32768\n",
         )
         .run();
+}
+
+/// `-o` never overwrites the puzzle being read.
+#[test]
+fn import_refuses_to_overwrite_its_input() {
+    let text = std::fs::read(root().join("tests/fpuzzles/blitz.txt")).unwrap();
+    let ran = Sdkc::new()
+        .file("blitz.txt", &text)
+        .args(&["import", "blitz.txt", "-o", "blitz.txt"])
+        .status(2)
+        .stderr("error: refusing to write blitz.txt: it is the puzzle this command reads; choose another -o\n")
+        .run();
+    assert_eq!(std::fs::read(ran.path().join("blitz.txt")).unwrap(), text);
 }
 
 /// A clue the rules cannot hold is reported against the model written, and `run` says the same.
@@ -452,6 +500,31 @@ fn what_f_puzzles_cannot_show_is_named() {
             .run();
         assert_eq!(ran.out.stderr, format!("error: {example}: {message}\n"));
     }
+    for (rule, message) in [
+        (
+            "rule little_killer(r1c1 r2c2, 3)",
+            "rule `little_killer1` is not a whole diagonal from edge to edge, as f-puzzles' little killers are, so the puzzle has no f-puzzles form",
+        ),
+        (
+            "rule sandwich(r1c1-r1c3, 3)",
+            "rule `sandwich1` is not on a whole row or column read from one end, as f-puzzles' outside clues are, so the puzzle has no f-puzzles form",
+        ),
+    ] {
+        Sdkc::new()
+            .model(&format!(
+                "grid 4x4\nboxes 2x2\nrule distinct rows, columns, boxes\n{rule}\n"
+            ))
+            .args(&["export", "model.sdk"])
+            .status(3)
+            .stderr(&format!("error: model.sdk: {message}\n"))
+            .run();
+    }
+    Sdkc::new()
+        .model("grid 4x4\nrule distinct rows, columns\n")
+        .args(&["export", "model.sdk"])
+        .status(3)
+        .stderr("error: model.sdk: f-puzzles puzzles have regions: this model's distinct rules have no boxes or regions that cover the 4x4 grid\n")
+        .run();
     Sdkc::new()
         .model("grid 4x4\nboxes 2x2\nvalues 0..3\nrule distinct rows, columns, boxes\n")
         .args(&["export", "model.sdk"])
