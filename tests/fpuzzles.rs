@@ -647,3 +647,20 @@ fn broken_puzzles_never_panic() {
         "{imported} imported, {refused} refused"
     );
 }
+
+/// A model that is one word of letters could be a compressed string; when it does not
+/// decompress it is read as the model it says it is, and its mistake is placed.
+#[test]
+fn a_one_word_model_is_still_a_model() {
+    let ran = Sdkc::new()
+        .model("xxxxxxxxxxxxxxxxxxxxxxxxxxxx\n")
+        .args(&["check", "model.sdk"])
+        .status(3)
+        .run();
+    assert!(
+        ran.out.stderr.contains("[model.sdk:1:1]")
+            && ran.out.stderr.ends_with("error: 1 mistake in model.sdk\n"),
+        "{}",
+        ran.out.stderr
+    );
+}
