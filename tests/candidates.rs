@@ -62,6 +62,26 @@ fn cells(v: &Value) -> Vec<Vec<i64>> {
         .collect()
 }
 
+/// `sdkc run model.sdk --candidates --json --solver SOLVER [EXTRA]` on `model`, expecting
+/// exit `status`: the JSON report.
+fn candidates_of(model: &str, solver: &str, extra: &[&str], status: i32) -> Value {
+    let mut args = vec![
+        "run",
+        "model.sdk",
+        "--candidates",
+        "--json",
+        "--solver",
+        solver,
+    ];
+    args.extend_from_slice(extra);
+    Sdkc::new()
+        .model(model)
+        .args(&args)
+        .status(status)
+        .run()
+        .json()
+}
+
 fn candidates_equal_the_brute_force_union(solver: &str) {
     for (name, text) in SMALL {
         let (p, _) = sdkc::build("model.sdk", text.as_bytes(), None).unwrap();
@@ -69,19 +89,7 @@ fn candidates_equal_the_brute_force_union(solver: &str) {
         assert!(!all.is_empty(), "{name}");
         let expected = union(p.cell_count(), all.iter().cloned());
         let unique = all.len() == 1;
-        let ran = Sdkc::new()
-            .model(text)
-            .args(&[
-                "run",
-                "model.sdk",
-                "--candidates",
-                "--json",
-                "--solver",
-                solver,
-            ])
-            .status(if unique { 0 } else { 10 })
-            .run();
-        let v = ran.json();
+        let v = candidates_of(text, solver, &[], if unique { 0 } else { 10 });
         assert_eq!(cells(&v), expected, "{name} on {solver}");
         assert_eq!(v["status"], if unique { "unique" } else { "not_unique" });
         assert_eq!(v["candidates"]["incomplete"], serde_json::json!([]));
@@ -144,19 +152,7 @@ fn candidates_of_a_9x9_equal_the_union_of_run_all() {
     assert!(grids.len() > 10, "{} solutions", grids.len());
     let expected = union(81, grids.iter().cloned());
     for solver in ["builtin", "highs"] {
-        let v = Sdkc::new()
-            .model(&open)
-            .args(&[
-                "run",
-                "model.sdk",
-                "--candidates",
-                "--json",
-                "--solver",
-                solver,
-            ])
-            .status(10)
-            .run()
-            .json();
+        let v = candidates_of(&open, solver, &[], 10);
         assert_eq!(cells(&v), expected, "{solver}");
         let solutions = v["candidates"]["solutions"].as_u64().unwrap() as usize;
         assert!(solutions < grids.len(), "{solver}: {solutions} solutions");
@@ -234,38 +230,10 @@ fn classic_opened() -> String {
 #[test]
 fn a_time_limit_marks_the_cells_not_proved() {
     let open = classic_opened();
-    let truth = cells(
-        &Sdkc::new()
-            .model(&open)
-            .args(&[
-                "run",
-                "model.sdk",
-                "--candidates",
-                "--json",
-                "--solver",
-                "builtin",
-            ])
-            .status(10)
-            .run()
-            .json(),
-    );
+    let truth = cells(&candidates_of(&open, "builtin", &[], 10));
     // HiGHS spends well over a second on the 77 questions of this puzzle (a solver process
     // each, 1.5 s in a release build), and finds its first two grids in a tenth of that.
-    let v = Sdkc::new()
-        .model(&open)
-        .args(&[
-            "run",
-            "model.sdk",
-            "--candidates",
-            "--json",
-            "--solver",
-            "highs",
-            "--time-limit",
-            "0.3",
-        ])
-        .status(10)
-        .run()
-        .json();
+    let v = candidates_of(&open, "highs", &["--time-limit", "0.3"], 10);
     assert_eq!(v["status"], "not_unique");
     let incomplete: Vec<String> = v["candidates"]["incomplete"]
         .as_array()
