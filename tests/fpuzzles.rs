@@ -284,7 +284,79 @@ fn what_cannot_be_imported_is_named() {
             "`littlekillersum` #1: direction UP is not UL, UR, DL or DR",
         ),
     ];
-    for (json, message) in cases.into_iter().chain(more) {
+    let g = empty_grid(4);
+    let mut irregular = empty_grid(4);
+    irregular[0][0] = serde_json::json!({"region": 1});
+    irregular[0][2] = serde_json::json!({"region": 0});
+    let mut not_object = empty_grid(4);
+    not_object[0][0] = serde_json::json!(1);
+    let mut seven = empty_grid(4);
+    seven[0][0] = serde_json::json!({"value": 7, "given": true});
+    let shapes = [
+        (
+            serde_json::json!({"size": "four", "grid": g}),
+            "`size`: `four` is not a number",
+        ),
+        (
+            serde_json::json!({"size": 4, "grid": not_object}),
+            "`grid` cell r1c1: not an object",
+        ),
+        (
+            serde_json::json!({"size": 4, "grid": seven}),
+            "`grid` cell r1c1: the given 7 is not between 1 and 4",
+        ),
+        (
+            serde_json::json!({"size": 4}),
+            "not an f-puzzles puzzle: no `grid`",
+        ),
+        (
+            serde_json::json!({"size": 4, "grid": g, "thermometer": [{"cells": ["R1C1"]}]}),
+            "`thermometer` #1: no `lines`",
+        ),
+        (
+            serde_json::json!({"size": 4, "grid": g,
+                "difference": [{"cells": ["R1C1", "R1C2", "R1C3"]}]}),
+            "`difference` #1: a dot joins two cells, not 3",
+        ),
+        (
+            serde_json::json!({"size": 4, "grid": g, "xv": [{"cells": ["R1C1"], "value": "X"}]}),
+            "`xv` #1: an X or V joins two cells, not 1",
+        ),
+        (
+            serde_json::json!({"size": 4, "grid": g, "arrow": [{
+                "cells": ["R1C1", "R1C2", "R2C1", "R2C2"], "lines": [["R1C1", "R1C3"]]}]}),
+            "`arrow` #1: a pill of 4 cells (sdkc's pills have up to 3)",
+        ),
+        (
+            serde_json::json!({"size": 4, "grid": g,
+                "clone": [{"cells": ["R1C1", "R1C2"], "cloneCells": ["R4C4"]}]}),
+            "`clone` #1: 2 cells cloned to 1",
+        ),
+        (
+            serde_json::json!({"size": 4, "grid": g,
+                "quadruple": [{"cells": ["R1C1", "R1C2", "R2C1", "R2C2"]}]}),
+            "`quadruple` #1: no `values`",
+        ),
+        (
+            serde_json::json!({"size": 4, "grid": irregular, "disjointgroups": true}),
+            "`disjointgroups` on irregular regions cannot be imported: sdkc's disjoint groups are the boxes'",
+        ),
+        (
+            serde_json::json!({"size": 4, "grid": irregular,
+                "regionsumline": [{"lines": [["R1C1", "R1C2", "R1C3"]]}]}),
+            "`regionsumline` on irregular regions cannot be imported: sdkc's region-sum lines follow the boxes",
+        ),
+        (
+            serde_json::json!({"size": 4, "grid": g, "odd": [{"cell": "X1"}]}),
+            "`odd` #1: `X1` is not a cell name like \"R1C1\"",
+        ),
+        (
+            serde_json::json!({"size": 4, "grid": g,
+                "littlekillersum": [{"cell": "R0C0", "direction": "UL", "value": "3"}]}),
+            "`littlekillersum` #1: the clue at r0c0 points at no cell",
+        ),
+    ];
+    for (json, message) in cases.into_iter().chain(more).chain(shapes) {
         Sdkc::new()
             .args(&["import", "-"])
             .stdin(json.to_string().as_bytes())

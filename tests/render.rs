@@ -240,3 +240,29 @@ fn rules_without_a_picture_are_named_and_no_solution_is_an_error() {
         .stderr("error: the puzzle has no solution (builtin proved it infeasible)\n")
         .run();
 }
+
+/// A bad time limit, and `-o` naming the model read, are refused before anything is written
+/// (by `render` and `export` alike).
+#[test]
+fn render_and_export_refuse_bad_arguments() {
+    let model = std::fs::read_to_string(root().join("examples/three.sdk")).unwrap();
+    let ran = Sdkc::new()
+        .model(&model)
+        .args(&["render", "model.sdk", "--solution", "--time-limit", "0"])
+        .status(2)
+        .stdout("")
+        .stderr("error: --time-limit must be a positive number of seconds, not 0\n")
+        .run();
+    for command in ["render", "export"] {
+        Sdkc::new()
+            .current_dir(&ran.path())
+            .args(&[command, "model.sdk", "-o", "model.sdk"])
+            .status(2)
+            .stderr("error: refusing to write model.sdk: it is the model this command reads; choose another -o\n")
+            .run();
+        assert_eq!(
+            std::fs::read_to_string(ran.path().join("model.sdk")).unwrap(),
+            model
+        );
+    }
+}

@@ -287,6 +287,24 @@ impl<'a> Conv<'a> {
         Ok(out)
     }
 
+    /// The two cells a mark between neighbours joins (`what` names the instance, `mark` the
+    /// kind of mark for the message), as the model names them.
+    fn pair(
+        &self,
+        item: &Map<String, Value>,
+        what: &str,
+        mark: &str,
+    ) -> Result<(String, String), Error> {
+        let cells = self.cells(item.get("cells"), what)?;
+        if cells.len() != 2 {
+            return err(format!(
+                "{what}: {mark} joins two cells, not {}",
+                cells.len()
+            ));
+        }
+        Ok((name(cells[0]), name(cells[1])))
+    }
+
     fn items(&self, key: &str) -> Result<Vec<&'a Map<String, Value>>, Error> {
         let Some(v) = self.root.get(key).filter(|v| present(v)) else {
             return Ok(Vec::new());
@@ -756,15 +774,8 @@ fn convert_rules(c: &mut Conv<'_>) -> Result<(), Error> {
     for (key, default) in [("difference", 1), ("ratio", 2)] {
         for (i, item) in c.items(key)?.into_iter().enumerate() {
             let what = format!("`{key}` #{}", i + 1);
-            let cells = c.cells(item.get("cells"), &what)?;
-            if cells.len() != 2 {
-                return err(format!(
-                    "{what}: a dot joins two cells, not {}",
-                    cells.len()
-                ));
-            }
+            let (a, b) = c.pair(item, &what, "a dot")?;
             let k = number(item.get("value"), &what)?.unwrap_or(default);
-            let (a, b) = (name(cells[0]), name(cells[1]));
             dots.push(match (key, k) {
                 ("difference", 1) => ("white", format!("white({a}, {b})")),
                 ("difference", d) => {
@@ -906,14 +917,7 @@ fn convert_rules(c: &mut Conv<'_>) -> Result<(), Error> {
     }
     for (i, item) in c.items("xv")?.into_iter().enumerate() {
         let what = format!("`xv` #{}", i + 1);
-        let cells = c.cells(item.get("cells"), &what)?;
-        if cells.len() != 2 {
-            return err(format!(
-                "{what}: an X or V joins two cells, not {}",
-                cells.len()
-            ));
-        }
-        let (a, b) = (name(cells[0]), name(cells[1]));
+        let (a, b) = c.pair(item, &what, "an X or V")?;
         match item
             .get("value")
             .and_then(Value::as_str)
