@@ -21,6 +21,9 @@ pub enum Line {
         total: i64,
         low: i64,
         high: i64,
+        /// Per count of cells between the crusts, the sets of other values that sum to
+        /// `total` (bit `i` the value `lo + i`); none when there are too many values to list.
+        fillings: Option<Vec<Vec<Dom>>>,
     },
     /// The first digit, N, says how many cells from the clue sum to `total`.
     XSum {
@@ -105,14 +108,17 @@ impl Line {
                     _ => (cx.lo, hi),
                 };
                 // Exactly one low and one high crust: the line holds every value once.
-                (cells.len() == cx.nvals && all_differ(&cells) && low != high).then_some(
-                    Line::Sandwich {
-                        total: number(total)?,
-                        cells,
-                        low,
-                        high,
-                    },
-                )
+                if cells.len() != cx.nvals || !all_differ(&cells) || low == high {
+                    return None;
+                }
+                let total = number(total)?;
+                Some(Line::Sandwich {
+                    fillings: fillings(cx.lo, cx.nvals, low, high, total),
+                    total,
+                    cells,
+                    low,
+                    high,
+                })
             }
             ("x_sum", [line, total]) => {
                 let cells = cells(line)?;
@@ -244,6 +250,12 @@ impl Line {
         out.resize(line.len(), 0);
         match self {
             Line::Sandwich {
+                low,
+                high,
+                fillings: Some(fillings),
+                ..
+            } => sandwich_by_fillings(lo, &line, *low, *high, fillings, out),
+            Line::Sandwich {
                 total, low, high, ..
             } => sandwich(lo, &line, *total, *low, *high, out, s),
             Line::XSum {
@@ -327,6 +339,98 @@ fn sandwich(
                 }
                 for j in (0..p).chain(q + 1..n) {
                     out[j] |= line[j] & !crusts;
+                }
+            }
+        }
+    }
+}
+
+/// A sandwich's fillings are listed when the values other than the crusts have at most this
+/// many subsets (16x16 grids and smaller).
+const MAX_FILLINGS_VALUES: usize = 14;
+
+/// The sets of values other than `low` and `high` that sum to `total`, grouped by size; None
+/// when there are too many values to list them, or a crust is not a value.
+fn fillings(lo: i64, nvals: usize, low: i64, high: i64, total: i64) -> Option<Vec<Vec<Dom>>> {
+    let (lb, hb) = (bit(lo, low), bit(lo, high));
+    if nvals < 2 || nvals - 2 > MAX_FILLINGS_VALUES || lb == 0 || hb == 0 {
+        return None;
+    }
+    let others: Vec<u32> = (0..nvals as u32)
+        .filter(|&i| (lb | hb) & 1 << i == 0)
+        .collect();
+    let mut by_size = vec![Vec::new(); others.len() + 1];
+    for subset in 0u32..1 << others.len() {
+        let (mut set, mut sum) = (0 as Dom, 0i64);
+        for (k, &i) in others.iter().enumerate() {
+            if subset & 1 << k != 0 {
+                set |= 1 << i;
+                sum += lo + i as i64;
+            }
+        }
+        if sum == total {
+            by_size[subset.count_ones() as usize].push(set);
+        }
+    }
+    Some(by_size)
+}
+
+/// A sandwich on a line that holds every value once, by where its crusts are and which values
+/// fill it: the cells between the crusts hold exactly the filling, the cells outside exactly
+/// the rest. A scenario counts when each cell can hold one of its part's values and the part's
+/// cells together can hold all of them. (The old pruning knew only the sum between the crusts,
+/// so a filling's values stayed possible outside: a grid of sandwich clues and no givens found
+/// no solution in 30 s, where this prunes it to a few thousand nodes.)
+fn sandwich_by_fillings(
+    lo: i64,
+    line: &[Dom],
+    low: i64,
+    high: i64,
+    fillings: &[Vec<Dom>],
+    out: &mut [Dom],
+) {
+    let (lb, hb) = (bit(lo, low), bit(lo, high));
+    let crusts = lb | hb;
+    // The line holds every value once: as many cells as values.
+    let n = line.len();
+    let all: Dom = (1 << n) - 1;
+    // Whether every cell of a part can hold one of `set` and the part can hold all of it.
+    let fits = |part: &mut dyn Iterator<Item = Dom>, set: Dom| {
+        let mut union = 0;
+        for d in part {
+            if d & set == 0 {
+                return false;
+            }
+            union |= d & set;
+        }
+        union == set
+    };
+    for p in 0..n {
+        for q in p + 1..n {
+            for (bp, bq) in [(lb, hb), (hb, lb)] {
+                if line[p] & bp == 0 || line[q] & bq == 0 {
+                    continue;
+                }
+                for &fill in &fillings[q - p - 1] {
+                    let rest = all & !crusts & !fill;
+                    if !fits(&mut line[p + 1..q].iter().copied(), fill)
+                        || !fits(&mut line[..p].iter().chain(&line[q + 1..]).copied(), rest)
+                    {
+                        continue;
+                    }
+                    for (j, o) in out.iter_mut().enumerate() {
+                        let keep = line[j]
+                            & if j == p {
+                                bp
+                            } else if j == q {
+                                bq
+                            } else if j > p && j < q {
+                                fill
+                            } else {
+                                rest
+                            };
+                        *o |= keep;
+                    }
                 }
             }
         }

@@ -592,11 +592,25 @@ impl Search<'_, '_> {
             return;
         }
         let mut choices: Vec<(u32, u32)> = bits(doms[best]).map(|i| (best as u32, i)).collect();
+        // A value with two places left in a full area splits the search in two where the
+        // cell would split it in three or more: branch on those places instead when one of
+        // them weighs at least half the cell's weight per value (the Interactive Sudoku
+        // Solver's house candidates). I Want to Break Free, 18 two-cell thermometers and no
+        // givens: 2.5 million nodes, 17 s → 52,000 nodes, 0.3 s.
+        let pair = if best_k > 2 && self.rng.is_none() {
+            self.two_places(&doms, best_w, best_k)
+        } else {
+            None
+        };
+        let placing = pair.is_some();
+        if let Some((a, b, i)) = pair {
+            choices = vec![(a, i), (b, i)];
+        }
         // Values with the fewest places left in the cell's full areas first (most constrained
         // value): filling a large grid, a value running out of room in a box goes where it
         // still fits before the box fills up (an empty 100x100: 5.7 s, where ascending order
         // thrashed past 60 s). A proof of uniqueness tries every value anyway.
-        if self.rng.is_none() {
+        if self.rng.is_none() && !placing {
             let m = self.m;
             let fewest = |&(c, i): &(u32, u32)| {
                 m.cell_full_units[c as usize]
@@ -607,7 +621,7 @@ impl Search<'_, '_> {
             };
             choices.sort_by_key(|x| fewest(x));
         }
-        if let Some(p) = &self.prefer {
+        if let Some(p) = self.prefer.as_ref().filter(|_| !placing) {
             let want = p[best] - self.m.lo;
             if let Some(k) = choices.iter().position(|&(_, i)| i as i64 == want) {
                 choices[..=k].rotate_right(1);
@@ -629,11 +643,54 @@ impl Search<'_, '_> {
             self.narrow(&mut child, c, 1u128 << i);
             if self.propagate(&mut child) {
                 self.dfs(child);
+            } else {
+                // The choice itself failed: its cell weighs more too (as in ISS, whose
+                // conflict scores count only this; both together were best on the corpus).
+                self.blame(&[c]);
             }
             if self.stop {
                 return;
             }
         }
+    }
+
+    /// The value of a full area with two places left, both open, whose heavier place weighs
+    /// at least half of `w / k` (a cell's weight per value): (heavier place, other place,
+    /// value), the heaviest such pair, the last on a tie.
+    fn two_places(&self, doms: &[Dom], w: u64, k: u64) -> Option<(u32, u32, u32)> {
+        let m = self.m;
+        let (mut best_w, mut best_k) = (w, k);
+        let mut pick = None;
+        for (f, &u) in m.full_units.iter().enumerate() {
+            for i in 0..m.nvals {
+                if self.places[f * m.nvals + i] != 2 {
+                    continue;
+                }
+                let bit = 1u128 << i;
+                let mut two = m.units[u as usize]
+                    .iter()
+                    .copied()
+                    .filter(|&c| doms[c as usize] & bit != 0);
+                let (Some(a), Some(b)) = (two.next(), two.next()) else {
+                    continue;
+                };
+                if doms[a as usize] == bit || doms[b as usize] == bit {
+                    continue;
+                }
+                let (a, b) = if self.weight[b as usize] > self.weight[a as usize] {
+                    (b, a)
+                } else {
+                    (a, b)
+                };
+                // weight(a) / 2 >= best_w / best_k
+                let wa = self.weight[a as usize] as u64;
+                if wa * best_k >= 2 * best_w {
+                    (best_w, best_k) = (wa, 2);
+                    pick = Some((a, b, i as u32));
+                }
+            }
+        }
+        pick
     }
 
     /// A condition on these cells failed: they weigh more in the choice of the next cell.
