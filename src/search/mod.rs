@@ -602,10 +602,11 @@ impl Search<'_, '_> {
         // cell would split it in three or more: branch on those places instead when one of
         // them weighs at least half the cell's weight per value (the Interactive Sudoku
         // Solver's house candidates). I Want to Break Free, 18 two-cell thermometers and no
-        // givens: 2.5 million nodes, 17 s → 50,000 nodes, 0.35 s. Only once the cell has
-        // failed: before any failure every weight is 1 and pairs would always win, which
-        // tripled the nodes of an empty 100x100.
-        let pair = if best_k > 2 && best_w > 1 && self.rng.is_none() {
+        // givens: 2.5 million nodes, 17 s → 57,000 nodes, 0.35 s; a hard 9x9: 426 → 174
+        // nodes. Before any failure every weight is 1 and pairs always win: on grids past
+        // 16 values only once the cell has failed, since on an empty 100x100 that tripled
+        // the nodes.
+        let pair = if best_k > 2 && (best_w > 1 || self.m.nvals <= 16) && self.rng.is_none() {
             self.two_places(&doms, best_w, best_k)
         } else {
             None
