@@ -1,13 +1,18 @@
 //! True candidates: for each cell, the values it takes in some solution (the union of all
 //! solutions), which setters read to see where a puzzle with several solutions needs one more
-//! clue. Found without enumerating the solutions: first a search for two solutions (a unique
-//! puzzle, the common case, ends there: one question, its solution the candidates); then, for
-//! each cell, one question "is there a solution with a value here that no solution found so
-//! far has?" (the values seen are excluded), asked again while the answer is yes. Every grid an
-//! answer brings marks its value in every cell, so most cells need one question, answered
-//! "no". Every grid is checked by `check` before it counts, as in `verdict`.
+//! clue. Found without enumerating the solutions: first a search for two solutions, or up to
+//! 64 with the builtin search, where more grids cost little (a unique puzzle, the common case,
+//! ends there: one question, its solution the candidates; so does a puzzle with fewer
+//! solutions than were looked for: their union); then, for each cell, one question "is there a
+//! solution with a value here that no solution found so far has?" (the values seen are
+//! excluded), asked again while the answer is yes. Every grid an answer brings marks its value
+//! in every cell, so most cells need one question, answered "no". Every grid is checked by
+//! `check` before it counts, as in `verdict`.
 
 use std::time::Instant;
+
+/// Grids the first question looks for when grids are cheap (`Prepared::grids_are_cheap`).
+const FIRST_GRIDS: usize = 64;
 
 use crate::check;
 use crate::puzzle::{Cell, Puzzle};
@@ -75,8 +80,15 @@ pub fn find(
         let exclude: Vec<(Cell, i64)> = seen[cell].iter().map(|&v| (cell, v)).collect();
         let asked_first = first.is_none();
         // The first question looks for two solutions: most puzzles a setter checks are
-        // unique, and then one uniqueness proof replaces a question per cell.
-        let limit = if asked_first { 2 } else { 1 };
+        // unique, and then one uniqueness proof replaces a question per cell. Where grids
+        // are cheap it looks for up to `FIRST_GRIDS`: a puzzle with a few solutions ends
+        // there too, the union of all of them (Sandwich snipe 18, two solutions: 81
+        // questions, over 30 s → one question, 0.6 s).
+        let limit = match (asked_first, prepared.grids_are_cheap()) {
+            (true, true) => FIRST_GRIDS,
+            (true, false) => 2,
+            (false, _) => 1,
+        };
         questions += 1;
         let mut got: Vec<Vec<i64>> = Vec::new();
         let found = prepared.find(
@@ -135,12 +147,13 @@ pub fn find(
         match (asked_first, many) {
             // No solution at all.
             (true, 0) => break,
-            // Exactly one: every cell's only candidate is its value.
-            (true, 1) => {
+            // Fewer than asked for: every solution is found, the candidates are their union
+            // (exactly one: every cell's only candidate is its value).
+            (true, k) if k < limit => {
                 complete = vec![true; n];
                 break;
             }
-            // Two: ask cell by cell from the first.
+            // As many as asked for: ask cell by cell from the first.
             (true, _) => {}
             (false, 0) => {
                 complete[cell] = true;

@@ -182,7 +182,7 @@ fn candidates_print_as_a_grid_of_digit_sets() {
     let err = &ran.out.stderr;
     assert!(
         err.starts_with(
-            "not unique: 7 cells have more than one candidate (3 solutions and 14 questions with builtin in "
+            "not unique: 7 cells have more than one candidate (3 solutions and 1 question with builtin in "
         ) && err.ends_with(" s; every grid checked)\n"),
         "{err}"
     );

@@ -45,6 +45,10 @@ struct PreparedSearch {
 }
 
 impl Prepared for PreparedSearch {
+    fn grids_are_cheap(&self) -> bool {
+        true
+    }
+
     fn find(
         &self,
         givens: &[Option<i64>],

@@ -173,6 +173,13 @@ pub trait Prepared: Send + Sync {
         q: &Question,
         each: &mut dyn FnMut(&[i64]) -> bool,
     ) -> Result<Found, Error>;
+
+    /// Whether one more grid of a search costs about as little as a search step (the builtin
+    /// search) rather than a solver run (a MIP solver, which must be run again with the grids
+    /// found so far cut off): a question that can use many grids then asks for them at once.
+    fn grids_are_cheap(&self) -> bool {
+        false
+    }
 }
 
 /// Every MIP solver sdkc can run, in the order `sdkc solvers` lists them.
