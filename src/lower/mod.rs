@@ -5,12 +5,14 @@
 //! per value `sum_c x[c,k] = 1` when the area is as large as the value set, `<= 1` otherwise.
 //! Givens are not rows: a given cell has no columns, and no cell that shares an area with it
 //! has a column for its value. Algebraic rules are lowered in `expr`: the tightest encoding
-//! for each ground instance, chosen by how many cells it involves.
+//! for each ground instance, chosen by how many cells it involves. A call of a standard-library
+//! sum or line family also gets the tight rows of `family` (a shared total, layered sums).
 //!
 //! With `encoding integer` (seed 001 Part 30) each cell is one integer column instead, and a
 //! distinct area becomes pairwise `v_a - v_b >= 1 - M d`, `v_b - v_a >= 1 - M (1 - d)`.
 
 mod expr;
+mod family;
 
 use crate::diagnostic::{Diagnostic, ErrorKind};
 use crate::mip::{Column, Mip, Names, Row, RuleStats, Sense};
@@ -46,15 +48,19 @@ pub fn lower(p: &Puzzle) -> Result<Mip, Diagnostic> {
             RuleKind::Expr { .. } => {
                 let g = grounded.next().expect("one grounding per expression rule");
                 debug_assert_eq!(g.rule, r);
-                expr::encode(p, &mut b, rule, g).map_err(|what| {
-                    Diagnostic::new(
-                        rule.span,
-                        ErrorKind::Unsupported {
-                            rule: rule.name.clone(),
-                            what,
-                        },
-                    )
-                })?;
+                // A library family's tight rows (`family`); a few say all the rule says, and
+                // the rule's algebra is then left out.
+                if family::encode(p, &mut b, rule) == family::Algebra::Kept {
+                    expr::encode(p, &mut b, rule, g).map_err(|what| {
+                        Diagnostic::new(
+                            rule.span,
+                            ErrorKind::Unsupported {
+                                rule: rule.name.clone(),
+                                what,
+                            },
+                        )
+                    })?;
+                }
             }
         }
         if b.over_budget() {
