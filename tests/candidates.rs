@@ -142,10 +142,8 @@ fn candidates_of_a_9x9_equal_the_union_of_run_all() {
         .status(10)
         .run();
     let grids: Vec<Vec<i64>> = all
-        .out
-        .stdout
-        .lines()
-        .map(|l| serde_json::from_str::<Value>(l).unwrap())
+        .json_lines()
+        .into_iter()
         .filter(|v| v.get("solution").is_some())
         .map(|v| common::flat_grid(&v["grid"]))
         .collect();

@@ -117,10 +117,8 @@ fn all_grids(solver: &str) -> Vec<Vec<i64>> {
         .status(ran_status())
         .run();
     let mut grids: Vec<Vec<i64>> = ran
-        .out
-        .stdout
-        .lines()
-        .map(|l| serde_json::from_str::<serde_json::Value>(l).unwrap())
+        .json_lines()
+        .into_iter()
         .filter(|v| v.get("solution").is_some())
         .map(|v| flat_grid(&v["grid"]))
         .collect();

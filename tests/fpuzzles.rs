@@ -50,12 +50,7 @@ fn every_published_puzzle_imports_and_solves_to_its_published_grid() {
                 .args(&["--time-limit", "30"])
                 .status(10)
                 .run();
-            let lines: Vec<serde_json::Value> = out
-                .out
-                .stdout
-                .lines()
-                .map(|l| serde_json::from_str(l).unwrap())
-                .collect();
+            let lines = out.json_lines();
             let (last, grids) = lines.split_last().unwrap();
             assert_eq!(last["status"], "not_unique", "{name}");
             assert_eq!(last["count"], count, "{name}");

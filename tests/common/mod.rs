@@ -240,6 +240,15 @@ impl Ran {
         serde_json::from_str(self.out.stdout.trim())
             .unwrap_or_else(|e| panic!("stdout is not one JSON value ({e}): {}", self.out.stdout))
     }
+
+    /// Standard output as JSON lines (`run -a --json`: one line a grid, then the verdict).
+    pub fn json_lines(&self) -> Vec<serde_json::Value> {
+        self.out
+            .stdout
+            .lines()
+            .map(|l| serde_json::from_str(l).unwrap_or_else(|e| panic!("{e}: {l}")))
+            .collect()
+    }
 }
 
 impl Sdkc {
