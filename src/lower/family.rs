@@ -202,9 +202,10 @@ impl Enc<'_, '_> {
     fn reachable(&self, piece: &[Cell]) -> Option<Vec<i64>> {
         let mut sums = vec![0i64];
         for &c in piece {
+            let values = self.values(c);
             let mut next: Vec<i64> = sums
                 .iter()
-                .flat_map(|s| self.values(c).into_iter().map(move |v| s + v))
+                .flat_map(|s| values.iter().map(move |v| s + v))
                 .collect();
             next.sort_unstable();
             next.dedup();
