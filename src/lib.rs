@@ -170,7 +170,14 @@ pub fn load(name: &str, bytes: &[u8], givens: Option<&str>) -> Result<Puzzle, Mo
         }
     };
     let model = parse::parse_all(text).map_err(|ds| errors(ds, name, text, givens))?;
-    let puzzle = analyze::analyze(&model, givens).map_err(|ds| errors(ds, name, text, givens))?;
+    // A model that names no library rule is analyzed without the library; should it have a
+    // mistake, again with it, so the messages (and their "did you mean") are the same.
+    let puzzle = if library::mentioned_in(text) {
+        analyze::analyze(&model, givens)
+    } else {
+        analyze::analyze_with(&model, givens, false).or_else(|_| analyze::analyze(&model, givens))
+    }
+    .map_err(|ds| errors(ds, name, text, givens))?;
     within_budget(&puzzle).map_err(|d| errors(vec![d], name, text, givens))?;
     Ok(puzzle)
 }

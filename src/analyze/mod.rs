@@ -34,9 +34,20 @@ const BUILTIN_SETS: &[&str] = &[
 /// Analyze a parsed model. `givens_override` replaces the model's givens with a one-line
 /// puzzle (the `--givens` option); its mistakes are reported against that text.
 pub fn analyze(model: &Model, givens_override: Option<&str>) -> Result<Puzzle, Vec<Diagnostic>> {
+    analyze_with(model, givens_override, true)
+}
+
+/// `analyze`, with the standard library's rules callable only when `library` is true (a model
+/// that names none of them need not pay for parsing it; see `library::mentioned_in`).
+pub fn analyze_with(
+    model: &Model,
+    givens_override: Option<&str>,
+    library: bool,
+) -> Result<Puzzle, Vec<Diagnostic>> {
     let mut a = Analyzer {
         diags: Vec::new(),
         searches: expr::Searches::default(),
+        library,
     };
     let result = a.run(model, givens_override);
     if a.diags.is_empty() {
@@ -48,6 +59,8 @@ pub fn analyze(model: &Model, givens_override: Option<&str>) -> Result<Puzzle, V
 
 struct Analyzer {
     diags: Vec<Diagnostic>,
+    /// The standard library's rules are callable.
+    library: bool,
     /// "Did you mean" searches made so far, by kind.
     searches: expr::Searches,
 }
@@ -642,7 +655,12 @@ impl Analyzer {
     /// shadow a library rule of the same name), each checked for its parameters.
     fn definitions<'m>(&mut self, model: &'m Model) -> expr::Definitions<'m> {
         let mut defs = expr::Definitions::default();
-        for def in crate::library::definitions() {
+        let library = if self.library {
+            crate::library::definitions()
+        } else {
+            &[]
+        };
+        for def in library {
             let kinds = def
                 .params
                 .iter()
