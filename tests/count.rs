@@ -55,7 +55,7 @@ fn every_example_is_unique_with_the_builtin_solver() {
 
 /// A 25x25 with 43% of its cells given, where partly filled Latin squares are hardest: the
 /// builtin search proves it unique through its matching filter on rows, columns and boxes
-/// (without it, half a million nodes). HiGHS takes minutes on it, so it is the builtin
+/// (without it, a third of a million nodes). HiGHS takes minutes on it, so it is the builtin
 /// search's alone here; the grid is the one the generator made the puzzle from.
 #[test]
 fn a_25x25_at_the_hardest_density_is_unique_with_the_builtin_solver() {

@@ -1204,3 +1204,32 @@ fn lockout_setup(rng: &mut Rng) -> Setup {
 fn lockout_lines_are_exact() {
     run(0x5eed_0018, 150, true, false, &lockout_setup);
 }
+
+/// Pointing works from the givens alone: box 1's second and third rows given 2 to 7 leave the
+/// 1, 8 and 9 of box 1 in row 1, so no other cell of row 1 can hold them. Nothing but pointing
+/// says so (no given sees those cells with those values), and it must be found at the root,
+/// where the givens' values leave their peers before the places are counted.
+#[test]
+fn pointing_from_the_givens_is_found_at_the_root() {
+    let p = sdkc::load(
+        "pointing.sdk",
+        b"grid 9x9\nboxes 3x3\nrule distinct rows, columns, boxes\n",
+        Some(&format!(
+            "{}234{}567{}",
+            ".".repeat(9),
+            ".".repeat(6),
+            ".".repeat(60)
+        )),
+    )
+    .expect("the model reads");
+    let model = Model::new(&p).expect("the model compiles");
+    let doms = model
+        .propagate(&p.givens)
+        .expect("the givens are consistent");
+    for c in 0..3 {
+        assert_eq!(doms[c], [1, 8, 9], "r1c{}", c + 1);
+    }
+    for c in 3..9 {
+        assert_eq!(doms[c], [2, 3, 4, 5, 6, 7], "r1c{}", c + 1);
+    }
+}

@@ -37,8 +37,9 @@ const ENUMERATION_LIMIT: u64 = 64;
 const SHAVE_LIMIT: usize = 4;
 
 /// Grids with this many values prune their full areas by matching too (`alldiff`). A 25x25
-/// puzzle with 43% of its cells given (where the generator's questions end up) took 488,000
-/// nodes and 7 s to prove unique, and takes 13,000 and 0.8 s with it. On 9x9 and 16x16 its
+/// puzzle with 43% of its cells given (where the generator's questions end up,
+/// `examples/twenty-five.sdk`) takes 340,000 nodes and 5.5 s to prove unique without it, and
+/// 23,000 and 1.3 s with it. On 9x9 and 16x16 its
 /// cost outweighs what it prunes (hard 9x9s 40% slower, 16x16 generation 15%); on nearly empty
 /// grids past 36 values it is run on hundreds of areas a node for little (an empty 49x49:
 /// 0.11 s without, 0.57 s with; 64x64: 0.30 s, 1.95 s; 100x100: 3 s, 14 s).
@@ -817,9 +818,15 @@ impl Search<'_, '_> {
                     self.places[f * m.nvals + i as usize] += 1;
                 }
             }
+            // What `narrow` queues as counts drop, queued here for the counts the search
+            // starts with (the givens' values leave their peers before they are counted).
             for i in 0..m.nvals {
-                if self.places[f * m.nvals + i] <= 1 {
+                let k = self.places[f * m.nvals + i] as usize;
+                if k <= 1 {
                     self.singles.push((f as u32, i as u32));
+                } else if k <= m.widest_crossing {
+                    self.pointed[f * m.nvals + i] = true;
+                    self.pointing.push((f as u32, i as u32));
                 }
             }
         }
