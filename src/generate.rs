@@ -44,6 +44,12 @@ pub enum Error {
         /// The limit per question.
         seconds: f64,
     },
+    /// The rules have more values than the builtin search holds, and it makes the proof
+    /// (`verify`) whichever backend digs.
+    TooManyValues {
+        /// The puzzle's values.
+        values: usize,
+    },
     /// Puzzle `index` (from 1) failed the proof `verify` makes before it is written: a bug.
     Proof {
         /// The puzzle's number, from 1.
@@ -59,6 +65,7 @@ impl Error {
         match self {
             Error::Solve(e) => e.exit_code(),
             Error::TimeLimit { .. } => exit::TIME_LIMIT,
+            Error::TooManyValues { .. } => exit::MODEL,
             Error::Proof { .. } => exit::WRONG_ANSWER,
         }
     }
@@ -71,6 +78,11 @@ impl std::fmt::Display for Error {
             Error::TimeLimit { solver, seconds } => write!(
                 f,
                 "{solver} reached the time limit ({seconds} s) on a question, so the puzzle could not be proved irreducible; allow more time"
+            ),
+            Error::TooManyValues { values } => write!(
+                f,
+                "the generator proves every puzzle with the builtin search, which handles at most {} values per cell; this puzzle has {values}",
+                crate::search::MAX_VALUES
             ),
             Error::Proof { index, detail } => write!(
                 f,
@@ -256,6 +268,13 @@ pub fn generate_all(
     use rayon::prelude::*;
     let mut rules = p.clone();
     rules.givens = vec![None; p.cell_count()];
+    // Refused before any digging, which a MIP solver could do, since no puzzle could be
+    // proved.
+    if p.value_count() > crate::search::MAX_VALUES {
+        return Err(Error::TooManyValues {
+            values: p.value_count(),
+        });
+    }
     let prepared = backend.prepare(&rules)?;
     // The proof's own search, compiled once for every puzzle (a tenth of a 9x9's cost when
     // compiled per puzzle).

@@ -274,3 +274,20 @@ fn an_unwritable_output_is_an_io_error_and_writes_nothing() {
     );
     assert_eq!(out.stdout, "");
 }
+
+/// The generator's proof is the builtin search's, whichever backend digs: a model with more
+/// values than it holds is refused before any solver runs, saying why (not "use --solver
+/// highs" to someone who did, nor a bug report after the digging).
+#[test]
+fn more_values_than_the_proof_holds_is_a_model_error() {
+    let (_dir, out) = with_model(
+        b"grid 1x1\nvalues 1..200\nrule x: v[r1c1] > 0\n",
+        &["generate", "--solver", "highs"],
+    );
+    assert_eq!(out.code, 3, "{}", out.stderr);
+    assert_eq!(
+        out.stderr,
+        "error: the generator proves every puzzle with the builtin search, which handles at most 128 values per cell; this puzzle has 200\n"
+    );
+    assert_eq!(out.stdout, "");
+}
