@@ -399,3 +399,76 @@ fn random_rules_on_4x4_grids() {
 fn random_rules_on_6x6_grids() {
     run_cases(0x5EED_0006, 60, 6, 2, 3, 14);
 }
+
+/// Grids whose only rules are full areas are searched on bitboards (`search::houses`), all
+/// others by the general search: on random 4x4 and 6x6 givens, with and without the
+/// diagonals, both find exactly the brute-force solutions (the general search sees the same
+/// model with a rule that always holds, since three cells of a row differ), also with a value excluded at a cell
+/// and another grid's values tried first, as the generator asks.
+#[test]
+fn full_areas_alone_search_like_brute_force() {
+    let mut rng = Rng(0x5EED_00A5);
+    let (mut compared, mut solutions, mut excluded) = (0, 0, 0);
+    for case in 0..240 {
+        let (n, bh, bw, givens) = if case % 2 == 0 {
+            (4, 2, 2, 1 + rng.below(5))
+        } else {
+            (6, 2, 3, 6 + rng.below(10))
+        };
+        let base = base_grid(&mut rng, n, bh, bw);
+        let mut line: Vec<char> = vec!['.'; n * n];
+        for _ in 0..givens {
+            let i = rng.below(n * n);
+            line[i] = char::from(b'0' + base[i] as u8);
+        }
+        let diagonals = if rng.below(2) == 0 { ", diagonals" } else { "" };
+        let text = format!(
+            "grid {n}x{n}\nboxes {bh}x{bw}\ngivens \"{}\"\nrule distinct rows, columns, boxes{diagonals}\n",
+            line.iter().collect::<String>()
+        );
+        let Ok((puzzle, _)) = sdkc::build("areas.sdk", text.as_bytes(), None) else {
+            continue;
+        };
+        let expected = brute_force(&puzzle, 200);
+        if expected.len() >= 200 {
+            continue;
+        }
+        let general = format!("{text}rule always: v[r1c1] + v[r1c2] + v[r1c3] >= 6\n");
+        let (general, _) = sdkc::build("general.sdk", general.as_bytes(), None).unwrap();
+        let (c, v) = (rng.below(n * n), 1 + rng.below(n) as i64);
+        for (name, p) in [("bitboards", &puzzle), ("general search", &general)] {
+            let model = sdkc::search::Model::new(p).unwrap();
+            let all = model.solve(&p.givens, &sdkc::search::Options::default());
+            let found: BTreeSet<Vec<i64>> = all.solutions.iter().cloned().collect();
+            assert_eq!(
+                found.len(),
+                all.solutions.len(),
+                "{name}, case {case}: a grid twice\n{text}"
+            );
+            assert_eq!(found, expected, "{name}, case {case}\n{text}");
+            let without = model.solve(
+                &p.givens,
+                &sdkc::search::Options {
+                    exclude: vec![(c, v)],
+                    prefer: Some(base.clone()),
+                    ..Default::default()
+                },
+            );
+            let found: BTreeSet<Vec<i64>> = without.solutions.into_iter().collect();
+            let want: BTreeSet<Vec<i64>> = expected.iter().filter(|g| g[c] != v).cloned().collect();
+            assert_eq!(
+                found, want,
+                "{name}, case {case}, without {v} at cell {c}\n{text}"
+            );
+            excluded += expected.len() - want.len();
+        }
+        compared += 1;
+        solutions += expected.len();
+    }
+    assert!(compared >= 150, "only {compared} cases compared");
+    assert!(
+        solutions >= 1000 && excluded >= 100,
+        "{solutions} solutions, {excluded} excluded"
+    );
+    eprintln!("{compared} cases, {solutions} solutions, {excluded} excluded ones");
+}

@@ -16,6 +16,7 @@ use crate::ground::{self, G};
 use crate::puzzle::{BinOp, Cell, Puzzle, RuleKind};
 
 mod alldiff;
+mod houses;
 mod linear;
 mod lines;
 
@@ -78,6 +79,8 @@ pub struct Model {
     never: bool,
     /// Full areas are pruned by matching too (`alldiff`).
     matching: bool,
+    /// The bitboard search, when the rules are only full areas on a small grid (`houses`).
+    houses: Option<houses::Houses>,
 }
 
 /// A condition on two cells as support tables: for each value of `a`, the values of `b` it
@@ -190,6 +193,7 @@ impl Model {
             cell_generals: vec![Vec::new(); n],
             never: false,
             matching: MATCHING_VALUES.contains(&nvals),
+            houses: None,
         };
         let mut pair_index: BTreeMap<(u32, u32), usize> = BTreeMap::new();
         // An area already a unit (the same rule written twice, a cage that is also a box)
@@ -365,6 +369,14 @@ impl Model {
                 }
             }
         }
+        if !m.never
+            && m.binaries.is_empty()
+            && m.generals.is_empty()
+            && m.units.len() == m.full_units.len()
+            && m.unary.iter().all(|&d| d == full)
+        {
+            m.houses = houses::Houses::new(m.lo, nvals, n, &m.units);
+        }
         Ok(m)
     }
 
@@ -464,6 +476,12 @@ impl Model {
             nodes: 0,
         };
         if self.never {
+            return out;
+        }
+        // (A random value order is the generator's full grid, which the general search makes:
+        // the same puzzles as before this search existed.)
+        if let (Some(h), None) = (&self.houses, opts.seed) {
+            h.solve_each(givens, opts, each, &mut out);
             return out;
         }
         let mut doms = self.initial(givens, &opts.exclude);
