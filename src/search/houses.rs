@@ -35,9 +35,9 @@ pub(super) struct Houses {
     units: Vec<u128>,
     /// Per cell, the cells that share an area with it.
     peers: Vec<u128>,
-    /// Two areas that share two or more cells: (the shared cells, the first's other cells,
-    /// the second's other cells).
-    crossings: Vec<(u128, u128, u128)>,
+    /// Two areas that share two or more cells: (both areas' cells, the shared cells, the
+    /// first's other cells, the second's other cells).
+    crossings: Vec<(u128, u128, u128, u128)>,
 }
 
 /// What one search carries besides the boards.
@@ -50,6 +50,8 @@ struct Run<'o> {
     stop: bool,
     /// Per cell, 1 + how often a contradiction lay in it (dom/wdeg, as the general search).
     weight: [u32; 128],
+    /// The state of the value order's shuffle (a random grid), when there is one.
+    rng: Option<u64>,
 }
 
 impl Run<'_> {
@@ -81,7 +83,7 @@ impl Houses {
             for &b in &units[i + 1..] {
                 let shared = a & b;
                 if shared.count_ones() >= 2 && a != b {
-                    crossings.push((shared, a & !shared, b & !shared));
+                    crossings.push((a | b, shared, a & !shared, b & !shared));
                 }
             }
         }
@@ -150,6 +152,7 @@ impl Houses {
             out,
             stop: false,
             weight: [1; 128],
+            rng: opts.seed.map(|s| s ^ 0x9E37_79B9_7F4A_7C15),
         };
         if self.settle(&mut b, &[!0; MAX_VALUES]).is_ok() {
             self.dfs(b, &mut run);
@@ -201,19 +204,20 @@ impl Houses {
                 return Err(open & !once);
             }
             let mut progress = false;
-            // Naked singles.
-            for c in Self::each(open & !twice) {
-                let bit = 1u128 << c;
-                // Its value may have gone to a peer placed in this pass.
-                let Some(v) = (0..self.nvals).find(|&v| b.cand[v] & bit != 0) else {
-                    return Err(bit);
-                };
-                if b.solved & bit == 0 {
-                    self.place(b, c, v);
+            // Naked singles, value by value: such a cell has no other value to clear.
+            let naked = open & !twice;
+            if naked != 0 {
+                for v in 0..self.nvals {
+                    for c in Self::each(b.cand[v] & naked) {
+                        let bit = 1u128 << c;
+                        // A peer placed just before took its value.
+                        if b.cand[v] & bit == 0 {
+                            return Err(bit);
+                        }
+                        b.cand[v] &= !self.peers[c];
+                    }
                 }
-                progress = true;
-            }
-            if progress {
+                b.solved |= naked;
                 continue;
             }
             // Hidden singles: a value with one place in an area goes there; none is a
@@ -251,8 +255,8 @@ impl Houses {
                 }
                 pointing_seen[v] = b.cand[v];
                 let mut x = b.cand[v];
-                for &(shared, a, o) in &self.crossings {
-                    if (shared | a | o) & lost == 0 || x & shared == 0 {
+                for &(both, shared, a, o) in &self.crossings {
+                    if both & lost == 0 || x & shared == 0 {
                         continue;
                     }
                     if x & a == 0 {
@@ -355,6 +359,7 @@ impl Houses {
             }
         }
         if best_k > 2
+            && run.rng.is_none()
             && let Some((v, x)) = self.two_places(&b, &run.weight, best_w, best_k)
         {
             for at in Self::each(x) {
@@ -383,6 +388,14 @@ impl Houses {
             && let Some(j) = values[..k].iter().position(|&v| p[c] == self.lo + v as i64)
         {
             values[..=j].rotate_right(1);
+        }
+        if let Some(state) = &mut run.rng {
+            for i in (1..k).rev() {
+                *state ^= *state << 13;
+                *state ^= *state >> 7;
+                *state ^= *state << 17;
+                values.swap(i, (*state % (i as u64 + 1)) as usize);
+            }
         }
         for &v in &values[..k] {
             let mut child = b;

@@ -478,9 +478,7 @@ impl Model {
         if self.never {
             return out;
         }
-        // (A random value order is the generator's full grid, which the general search makes:
-        // the same puzzles as before this search existed.)
-        if let (Some(h), None) = (&self.houses, opts.seed) {
+        if let Some(h) = &self.houses {
             h.solve_each(givens, opts, each, &mut out);
             return out;
         }
