@@ -426,6 +426,8 @@ mod tests {
         assert!(model(classic).houses.is_some());
         let x = "grid 9x9\nboxes 3x3\nrule distinct rows, columns, boxes, diagonals\n";
         assert!(model(x).houses.is_some());
+        // The library's windoku is four more full areas.
+        assert!(model(&format!("{classic}rule windoku()\n")).houses.is_some());
         // Another rule (one that always holds, since three cells of a row differ), a cage
         // smaller than the value set, a grid past 128 cells: the
         // general search.
