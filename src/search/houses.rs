@@ -390,12 +390,7 @@ impl Houses {
             values[..=j].rotate_right(1);
         }
         if let Some(state) = &mut run.rng {
-            for i in (1..k).rev() {
-                *state ^= *state << 13;
-                *state ^= *state >> 7;
-                *state ^= *state << 17;
-                values.swap(i, (*state % (i as u64 + 1)) as usize);
-            }
+            super::shuffle(state, &mut values[..k]);
         }
         for &v in &values[..k] {
             let mut child = b;
@@ -427,7 +422,11 @@ mod tests {
         let x = "grid 9x9\nboxes 3x3\nrule distinct rows, columns, boxes, diagonals\n";
         assert!(model(x).houses.is_some());
         // The library's windoku is four more full areas.
-        assert!(model(&format!("{classic}rule windoku()\n")).houses.is_some());
+        assert!(
+            model(&format!("{classic}rule windoku()\n"))
+                .houses
+                .is_some()
+        );
         // Another rule (one that always holds, since three cells of a row differ), a cage
         // smaller than the value set, a grid past 128 cells: the
         // general search.

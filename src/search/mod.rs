@@ -706,12 +706,7 @@ impl Search<'_, '_> {
             }
         }
         if let Some(state) = &mut self.rng {
-            for i in (1..choices.len()).rev() {
-                *state ^= *state << 13;
-                *state ^= *state >> 7;
-                *state ^= *state << 17;
-                choices.swap(i, (*state % (i as u64 + 1)) as usize);
-            }
+            shuffle(state, &mut choices);
         }
         // The counts of places belong to this node's domains: each child starts from them.
         let places = self.places.clone();
@@ -1388,6 +1383,18 @@ fn ordered(always: bool, never: bool) -> Tri {
         Tri::False
     } else {
         Tri::Unknown
+    }
+}
+
+/// Shuffle `items` (Fisher-Yates) with an xorshift generator whose state is `state`: the value
+/// order of a random grid, the same in both searches (so the generator's puzzles mostly do
+/// not depend on which one made the grid).
+fn shuffle<T>(state: &mut u64, items: &mut [T]) {
+    for i in (1..items.len()).rev() {
+        *state ^= *state << 13;
+        *state ^= *state >> 7;
+        *state ^= *state << 17;
+        items.swap(i, (*state % (i as u64 + 1)) as usize);
     }
 }
 
