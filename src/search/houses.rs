@@ -256,7 +256,7 @@ impl Houses {
                 pointing_seen[v] = b.cand[v];
                 let mut x = b.cand[v];
                 for &(both, shared, a, o) in &self.crossings {
-                    if both & lost == 0 || x & shared == 0 {
+                    if x & shared == 0 || both & lost == 0 {
                         continue;
                     }
                     if x & a == 0 {
