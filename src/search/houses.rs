@@ -50,6 +50,8 @@ struct Run<'o> {
     stop: bool,
     /// Per cell, 1 + how often a contradiction lay in it (dom/wdeg, as the general search).
     weight: [u32; 128],
+    /// The largest weight.
+    heaviest: u32,
     /// The state of the value order's shuffle (a random grid), when there is one.
     rng: Option<u64>,
 }
@@ -59,6 +61,7 @@ impl Run<'_> {
     fn blame(&mut self, cells: u128) {
         for c in Houses::each(cells) {
             self.weight[c] = self.weight[c].saturating_add(1);
+            self.heaviest = self.heaviest.max(self.weight[c]);
         }
     }
 }
@@ -152,6 +155,7 @@ impl Houses {
             out,
             stop: false,
             weight: [1; 128],
+            heaviest: 1,
             rng: opts.seed.map(|s| s ^ 0x9E37_79B9_7F4A_7C15),
         };
         if self.settle(&mut b, &[!0; MAX_VALUES]).is_ok() {
@@ -302,8 +306,9 @@ impl Houses {
         pick
     }
 
-    /// A cell's count of values, from four bit-sliced counters over the boards.
-    fn exact_counts(&self, b: &Boards) -> impl Fn(usize) -> u64 {
+    /// Per count of values, the cells that have that many left (from five bit-sliced counters
+    /// over the boards): `[k]` holds the cells with `k` values.
+    fn by_count(&self, b: &Boards) -> [u128; MAX_VALUES + 1] {
         let mut planes = [0u128; 5];
         for &x in &b.cand[..self.nvals] {
             let mut carry = x;
@@ -316,13 +321,11 @@ impl Houses {
                 }
             }
         }
-        move |c| {
-            planes
-                .iter()
-                .enumerate()
-                .map(|(j, p)| ((p >> c) as u64 & 1) << j)
-                .sum()
-        }
+        std::array::from_fn(|k| {
+            planes.iter().enumerate().fold(self.all, |m, (j, &p)| {
+                m & if k >> j & 1 == 1 { p } else { !p }
+            })
+        })
     }
 
     fn dfs(&self, b: Boards, run: &mut Run) {
@@ -349,13 +352,20 @@ impl Houses {
         // has three or more, a value with two places left in an area whose heavier place
         // weighs at least half the cell's weight per value splits the search in two instead
         // (the general search's choice, which these boards make cheaper to find).
-        let counts = self.exact_counts(&b);
+        // (By count, fewest first, until no heavier cell could win: the first cell with two
+        // values when nothing has failed yet.)
+        let by_count = self.by_count(&b);
         let (mut c, mut best_k, mut best_w) = (usize::MAX, MAX_VALUES as u64 + 1, 1u64);
-        for x in Self::each(open) {
-            let k = counts(x);
-            let w = run.weight[x] as u64;
-            if k * best_w < best_k * w {
-                (c, best_k, best_w) = (x, k, w);
+        for (k, &cells) in by_count.iter().enumerate().take(self.nvals + 1).skip(2) {
+            let k = k as u64;
+            if k * best_w > best_k * run.heaviest as u64 {
+                break;
+            }
+            for x in Self::each(cells & open) {
+                let w = run.weight[x] as u64;
+                if k * best_w < best_k * w || (k * best_w == best_k * w && x < c) {
+                    (c, best_k, best_w) = (x, k, w);
+                }
             }
         }
         if best_k > 2
