@@ -3,8 +3,8 @@
 //! board, so a placed value leaves all its peers in one AND, a cell's count of values is a
 //! few ANDs and ORs over the boards, and a node's whole state is copied in one move. The
 //! general search keeps a domain per cell and a count per area and value, updated one value
-//! at a time: on such grids this one answers the same questions several times faster (hard
-//! 9x9s, the generator's questions), and it finds the same grids, since both are exact.
+//! at a time: on such grids this one answers the same questions faster (hard 9x9s 1.5x, the
+//! 9x9 generator 2x) and finds the same set of grids, since both are exact.
 //!
 //! Propagation: naked singles, hidden singles, and pointing and claiming between any two
 //! areas that share two or more cells (a box and a row, a jigsaw region and a column).
@@ -106,17 +106,11 @@ impl Houses {
     }
 
     /// The cells of a board, lowest first.
-    fn each(mut m: u128) -> impl Iterator<Item = usize> {
-        std::iter::from_fn(move || {
-            if m == 0 {
-                return None;
-            }
-            let c = m.trailing_zeros() as usize;
-            m &= m - 1;
-            Some(c)
-        })
+    fn each(m: u128) -> impl Iterator<Item = usize> {
+        super::bits(m).map(|c| c as usize)
     }
 
+    /// `Model::solve_each` on the boards: the same options, the same outcome.
     pub(super) fn solve_each(
         &self,
         givens: &[Option<i64>],
