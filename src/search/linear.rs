@@ -596,10 +596,29 @@ pub fn distinct_sum_where(
     s: &mut Scratch,
     keep: &mut dyn FnMut(i64) -> bool,
 ) -> bool {
+    distinct_sets(out, s).is_some() && distinct_sum_back(lo, out, s, keep)
+}
+
+/// `distinct_sum_where` when the last `distinct_sets` (or `distinct_totals`) was of these
+/// same domains, whose layers `s` still holds: only the backward half.
+pub fn distinct_sum_again(
+    lo: i64,
+    out: &mut [Dom],
+    s: &mut Scratch,
+    keep: &mut dyn FnMut(i64) -> bool,
+) -> bool {
+    distinct_sum_back(lo, out, s, keep)
+}
+
+/// The backward half of `distinct_sum_where`, over the layers `distinct_sets` left in `s`.
+fn distinct_sum_back(
+    lo: i64,
+    out: &mut [Dom],
+    s: &mut Scratch,
+    keep: &mut dyn FnMut(i64) -> bool,
+) -> bool {
     let n = out.len();
-    let Some(words) = distinct_sets(out, s) else {
-        return false;
-    };
+    let words = s.seen.len();
     let sum_of = |m: u32| -> i64 { bits(m as u128).map(|i| lo + i as i64).sum() };
     // `back` marks the sets (after term j) that complete; starting with the full sets that sum
     // to the total.

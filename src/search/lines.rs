@@ -856,12 +856,17 @@ fn region_sum(
         }
     }
     if ok {
-        for r in pieces {
+        // The last piece first: the totals above left its sets in `s`.
+        for (k, r) in pieces.iter().enumerate().rev() {
             part.clear();
             part.extend_from_slice(&line[r.clone()]);
-            if !linear::distinct_sum_where(lo, &mut part, s, &mut |t| {
-                common.binary_search(&t).is_ok()
-            }) {
+            let mut allowed = |t| common.binary_search(&t).is_ok();
+            let kept = if k + 1 == pieces.len() {
+                linear::distinct_sum_again(lo, &mut part, s, &mut allowed)
+            } else {
+                linear::distinct_sum_where(lo, &mut part, s, &mut allowed)
+            };
+            if !kept {
                 out.iter_mut().for_each(|o| *o = 0);
                 break;
             }
