@@ -596,22 +596,12 @@ pub fn distinct_sum_where(
     s: &mut Scratch,
     keep: &mut dyn FnMut(i64) -> bool,
 ) -> bool {
-    distinct_sets(out, s).is_some() && distinct_sum_back(lo, out, s, keep)
+    distinct_sets(out, s).is_some() && distinct_sum_again(lo, out, s, keep)
 }
 
 /// `distinct_sum_where` when the last `distinct_sets` (or `distinct_totals`) was of these
 /// same domains, whose layers `s` still holds: only the backward half.
 pub fn distinct_sum_again(
-    lo: i64,
-    out: &mut [Dom],
-    s: &mut Scratch,
-    keep: &mut dyn FnMut(i64) -> bool,
-) -> bool {
-    distinct_sum_back(lo, out, s, keep)
-}
-
-/// The backward half of `distinct_sum_where`, over the layers `distinct_sets` left in `s`.
-fn distinct_sum_back(
     lo: i64,
     out: &mut [Dom],
     s: &mut Scratch,
