@@ -173,16 +173,15 @@ impl Houses {
         b.solved |= bit;
     }
 
-    /// The open cells with one value left, two or more left, three or more left (a
-    /// bit-sliced count over the boards).
-    fn counts(&self, b: &Boards) -> (u128, u128, u128) {
-        let (mut once, mut twice, mut thrice) = (0u128, 0u128, 0u128);
+    /// The cells with one value or more left, and with two or more (a bit-sliced count over
+    /// the boards).
+    fn counts(&self, b: &Boards) -> (u128, u128) {
+        let (mut once, mut twice) = (0u128, 0u128);
         for &x in &b.cand[..self.nvals] {
-            thrice |= twice & x;
             twice |= once & x;
             once |= x;
         }
-        (once, twice, thrice)
+        (once, twice)
     }
 
     // (`v` indexes boards that `place` changes inside the loops.)
@@ -197,7 +196,7 @@ impl Houses {
         let mut pointing_seen = *settled;
         loop {
             let open = self.all & !b.solved;
-            let (once, twice, _) = self.counts(b);
+            let (once, twice) = self.counts(b);
             if open & !once != 0 {
                 return Err(open & !once);
             }
