@@ -296,6 +296,8 @@ impl Forced {
         if nvals > 128 {
             return f;
         }
+        // Per cell, the areas that hold it.
+        let mut areas_of: Vec<Vec<&[Cell]>> = vec![Vec::new(); n];
         for rule in &p.rules {
             let crate::puzzle::RuleKind::Distinct(areas) = &rule.kind else {
                 continue;
@@ -303,7 +305,7 @@ impl Forced {
             for area in areas {
                 let full = area.cells.len() == nvals;
                 for &a in &area.cells {
-                    f.peers[a].extend(area.cells.iter().filter(|&&b| b != a));
+                    areas_of[a].push(&area.cells);
                     if full {
                         f.full[a].push(f.full_areas.len());
                     }
@@ -313,9 +315,20 @@ impl Forced {
                 }
             }
         }
-        for p in &mut f.peers {
-            p.sort_unstable();
-            p.dedup();
+        // Each peer once, in no particular order (`forces` only asks whether one holds a
+        // value). Marked rather than sorted and deduplicated: the generator builds this once
+        // a puzzle, and sorting was a tenth of a 9x9 puzzle's instructions.
+        let mut seen = vec![usize::MAX; n];
+        for (c, areas) in areas_of.iter().enumerate() {
+            seen[c] = c;
+            let peers = &mut f.peers[c];
+            peers.reserve_exact(areas.iter().map(|a| a.len()).sum());
+            for &b in areas.iter().flat_map(|a| a.iter()) {
+                if seen[b] != c {
+                    seen[b] = c;
+                    peers.push(b);
+                }
+            }
         }
         f
     }
