@@ -199,6 +199,7 @@ pub fn generate(
     type Dug = (Vec<Option<i64>>, Vec<(Cell, Vec<i64>)>);
     let mut best: Option<Dug> = None;
     let forced = Forced::new(p);
+    let swaps = Swaps::new(p, &solution);
     for t in 0..s.tries.max(1) {
         let mut order: Vec<Cell> = (0..p.cell_count()).collect();
         Rng::new(stream(s.seed, index, 1 + t as u64)).shuffle(&mut order);
@@ -210,6 +211,16 @@ pub fn generate(
             // Most clues dug early are a naked or hidden single of the others: the question's
             // answer ("no other solution") is known without asking it.
             if forced.forces(&givens, c, value) {
+                continue;
+            }
+            // A set of cells whose two values can trade places with no clue left in it: the
+            // clue is needed, and the traded grid shows it.
+            if let Some(w) = swaps
+                .as_ref()
+                .and_then(|s| s.witness(&givens, c, &solution))
+            {
+                givens[c] = Some(value);
+                witnesses.push((c, w));
                 continue;
             }
             questions += 1;
@@ -354,6 +365,125 @@ impl Forced {
                     || givens[d].is_some()
                     || self.peers[d].iter().any(|&q| givens[q] == Some(value))
             })
+        })
+    }
+}
+
+/// Sets of cells where two values of the solution can trade places: the cells of either value
+/// that one area after another links (each area holds at most one of each, and an area that
+/// holds both must swap both). Swapping the values on such a set leaves every `distinct` area
+/// distinct, so where the rules are nothing else, it is a second grid; a puzzle needs a clue
+/// in each set (an unavoidable set). A clue that is the last in one of its sets is needed
+/// without a question, and the swapped grid is its witness. Over 300 classic 9x9s this
+/// answers a quarter of the searches (11,961 -> 9,151; the puzzles are the same); on a 25x25
+/// the sets are large and nearly always hold a clue, so it saves little there.
+struct Swaps {
+    lo: i64,
+    nvals: usize,
+    /// Per cell and other value (cell * nvals + value index), its set in `sets`.
+    set_of: Vec<u32>,
+    sets: Vec<Vec<Cell>>,
+}
+
+impl Swaps {
+    /// The sets of `solution`; None when a rule is not `distinct` (a swap may break it) or the
+    /// values are too many to pair (past 256: the pairs alone would be tens of thousands).
+    fn new(p: &Puzzle, solution: &[i64]) -> Option<Swaps> {
+        let nvals = p.value_count();
+        if nvals > 256 || nvals < 2 {
+            return None;
+        }
+        let mut areas = Vec::new();
+        for rule in &p.rules {
+            let crate::puzzle::RuleKind::Distinct(a) = &rule.kind else {
+                return None;
+            };
+            areas.extend(a.iter().map(|a| &a.cells));
+        }
+        let n = solution.len();
+        let index = |c: Cell| (solution[c] - p.lo) as usize;
+        // Per area and value, the cell that holds it there.
+        let none = u32::MAX;
+        let mut at = vec![none; areas.len() * nvals];
+        for (i, area) in areas.iter().enumerate() {
+            for &c in area.iter() {
+                at[i * nvals + index(c)] = c as u32;
+            }
+        }
+        // Per value, its cells.
+        let mut cells_of = vec![Vec::new(); nvals];
+        for c in 0..n {
+            cells_of[index(c)].push(c);
+        }
+        let mut s = Swaps {
+            lo: p.lo,
+            nvals,
+            set_of: vec![none; n * nvals],
+            sets: Vec::new(),
+        };
+        // Union-find over the grid's cells, reset per pair.
+        let mut parent: Vec<u32> = (0..n as u32).collect();
+        fn root(parent: &mut [u32], mut x: u32) -> u32 {
+            while parent[x as usize] != x {
+                parent[x as usize] = parent[parent[x as usize] as usize];
+                x = parent[x as usize];
+            }
+            x
+        }
+        for a in 0..nvals {
+            for b in a + 1..nvals {
+                for i in 0..areas.len() {
+                    let (x, y) = (at[i * nvals + a], at[i * nvals + b]);
+                    if x != none && y != none {
+                        let (rx, ry) = (root(&mut parent, x), root(&mut parent, y));
+                        parent[rx.max(ry) as usize] = rx.min(ry);
+                    }
+                }
+                // Each set gets the number of its first cell's root, in cell order.
+                let first = s.sets.len();
+                let mut set_at_root: Vec<(u32, u32)> = Vec::new();
+                let mut both: Vec<Cell> = cells_of[a].iter().chain(&cells_of[b]).copied().collect();
+                both.sort_unstable();
+                for &c in &both {
+                    let r = root(&mut parent, c as u32);
+                    let k = match set_at_root.iter().find(|(x, _)| *x == r) {
+                        Some(&(_, k)) => k,
+                        None => {
+                            let k = s.sets.len() as u32;
+                            set_at_root.push((r, k));
+                            s.sets.push(Vec::new());
+                            k
+                        }
+                    };
+                    s.sets[k as usize].push(c);
+                    let other = if index(c) == a { b } else { a };
+                    s.set_of[c * nvals + other] = k;
+                }
+                debug_assert!(s.sets.len() > first);
+                for &c in &both {
+                    parent[c] = c as u32;
+                }
+            }
+        }
+        Some(s)
+    }
+
+    /// The solution with two values swapped on a set that holds `c` and no clue of `givens`
+    /// (which has none at `c`), if there is one.
+    fn witness(&self, givens: &[Option<i64>], c: Cell, solution: &[i64]) -> Option<Vec<i64>> {
+        let v = solution[c];
+        (0..self.nvals).find_map(|o| {
+            let k = self.set_of[c * self.nvals + o];
+            let set = self.sets.get(k as usize)?;
+            if set.iter().any(|&d| givens[d].is_some()) {
+                return None;
+            }
+            let w = self.lo + o as i64;
+            let mut grid = solution.to_vec();
+            for &d in set {
+                grid[d] = if solution[d] == v { w } else { v };
+            }
+            Some(grid)
         })
     }
 }
@@ -574,6 +704,92 @@ mod tests {
         assert!(f.forces(&hidden, 0, 1), "hidden single");
         assert!(!f.forces(&hidden, 0, 2));
         assert!(!f.forces(&vec![None; 81], 0, 1));
+    }
+
+    #[test]
+    fn a_swapped_set_is_a_second_solution_of_the_clues_left() {
+        // Along whole digs of random grids, classic and with diagonals: every witness the
+        // swaps give keeps every rule and every other clue, and they answer a good share of
+        // the clues the search shows needed.
+        // The shares asked for are below those seen (38%, 21% and 54% of the needed clues):
+        // the diagonals join more cells into each set, so fewer sets are left without a clue.
+        for (text, share) in [
+            (
+                "grid 9x9\nboxes 3x3\nrule distinct rows, columns, boxes\n",
+                3,
+            ),
+            (
+                "grid 9x9\nboxes 3x3\nrule distinct rows, columns, boxes, diagonals\n",
+                5,
+            ),
+            (
+                "grid 6x6\nboxes 2x3\nrule distinct rows, columns, boxes\n",
+                2,
+            ),
+        ] {
+            let p = crate::load("t.sdk", text.as_bytes(), None).expect("the model reads");
+            let search = Builtin.prepare(&p).unwrap();
+            let n = p.cell_count();
+            let (mut needed, mut swapped) = (0, 0);
+            for seed in 0..20 {
+                let mut solution = Vec::new();
+                let question = Question {
+                    limit: Some(1),
+                    random: Some(seed),
+                    ..Question::default()
+                };
+                search
+                    .find(&vec![None; n], &question, &mut |g| {
+                        solution = g.to_vec();
+                        false
+                    })
+                    .unwrap();
+                let swaps = Swaps::new(&p, &solution).expect("only distinct rules");
+                let mut givens: Vec<Option<i64>> = solution.iter().map(|&v| Some(v)).collect();
+                let mut order: Vec<Cell> = (0..n).collect();
+                Rng::new(seed).shuffle(&mut order);
+                for c in order {
+                    givens[c] = None;
+                    let other = search
+                        .find(
+                            &givens,
+                            &Question {
+                                limit: Some(1),
+                                exclude: vec![(c, solution[c])],
+                                ..Question::default()
+                            },
+                            &mut |_| false,
+                        )
+                        .unwrap()
+                        .count;
+                    if let Some(w) = swaps.witness(&givens, c, &solution) {
+                        swapped += 1;
+                        assert_ne!(w[c], solution[c]);
+                        assert!(check::check_rules(&p, &w).is_empty(), "{text}{w:?}");
+                        for (d, g) in givens.iter().enumerate() {
+                            assert!(g.is_none_or(|g| g == w[d]), "a clue changed at {d}");
+                        }
+                    }
+                    if other > 0 {
+                        needed += 1;
+                        givens[c] = Some(solution[c]);
+                    }
+                }
+            }
+            assert!(
+                swapped * share > needed,
+                "{text}: {swapped} of {needed} by swaps"
+            );
+        }
+        // A rule that is not `distinct` may tell the two values apart: no swaps.
+        let p = crate::load(
+            "t.sdk",
+            b"grid 4x4\nboxes 2x2\nrule distinct rows, columns, boxes\nrule one: v[r1c1] < v[r1c2]\n",
+            None,
+        )
+        .expect("the model reads");
+        let grid = [1, 2, 3, 4, 3, 4, 1, 2, 2, 1, 4, 3, 4, 3, 2, 1];
+        assert!(Swaps::new(&p, &grid).is_none());
     }
 
     #[test]
