@@ -282,11 +282,38 @@ struct Forced {
     /// Every value's bit (none past 128 values: nothing is then forced here).
     all: u128,
     /// Per cell, the cells that share an area with it.
-    peers: Vec<Vec<Cell>>,
+    peers: Lists,
     /// Per cell, its areas with as many cells as values (each value has a place in them), as
     /// indices into `full_areas`.
-    full: Vec<Vec<usize>>,
-    full_areas: Vec<Vec<Cell>>,
+    full: Lists,
+    full_areas: Lists,
+}
+
+/// Lists of cells, one after another in one vector: the generator builds these per puzzle,
+/// and a vector per list was a fifth of a 9x9 puzzle's instructions in the allocator.
+#[derive(Default)]
+struct Lists {
+    /// Where list `i` starts in `items` (and list `i + 1` after it ends).
+    at: Vec<u32>,
+    items: Vec<Cell>,
+}
+
+impl Lists {
+    fn new() -> Lists {
+        Lists {
+            at: vec![0],
+            items: Vec::new(),
+        }
+    }
+
+    /// Ends the list being pushed.
+    fn close(&mut self) {
+        self.at.push(self.items.len() as u32);
+    }
+
+    fn get(&self, i: usize) -> &[Cell] {
+        &self.items[self.at[i] as usize..self.at[i + 1] as usize]
+    }
 }
 
 impl Forced {
@@ -300,46 +327,65 @@ impl Forced {
             } else {
                 u128::MAX >> (128 - nvals)
             },
-            peers: vec![Vec::new(); n],
-            full: vec![Vec::new(); n],
-            full_areas: Vec::new(),
+            peers: Lists::new(),
+            full: Lists::new(),
+            full_areas: Lists::new(),
         };
         if nvals > 128 {
+            f.peers.at.resize(n + 1, 0);
+            f.full.at.resize(n + 1, 0);
             return f;
         }
-        // Per cell, the areas that hold it.
-        let mut areas_of: Vec<Vec<&[Cell]>> = vec![Vec::new(); n];
+        let mut areas: Vec<&[Cell]> = Vec::new();
         for rule in &p.rules {
-            let crate::puzzle::RuleKind::Distinct(areas) = &rule.kind else {
-                continue;
-            };
-            for area in areas {
-                let full = area.cells.len() == nvals;
-                for &a in &area.cells {
-                    areas_of[a].push(&area.cells);
-                    if full {
-                        f.full[a].push(f.full_areas.len());
-                    }
-                }
-                if full {
-                    f.full_areas.push(area.cells.clone());
-                }
+            if let crate::puzzle::RuleKind::Distinct(a) = &rule.kind {
+                areas.extend(a.iter().map(|a| &a.cells[..]));
+            }
+        }
+        // Per cell, the areas that hold it (counted, then placed).
+        let mut areas_of = Lists::new();
+        areas_of.at = vec![0; n + 1];
+        for &c in areas.iter().flat_map(|a| a.iter()) {
+            areas_of.at[c + 1] += 1;
+        }
+        for c in 0..n {
+            areas_of.at[c + 1] += areas_of.at[c];
+        }
+        areas_of.items = vec![0; areas_of.at[n] as usize];
+        let mut next = areas_of.at.clone();
+        for (i, a) in areas.iter().enumerate() {
+            for &c in a.iter() {
+                areas_of.items[next[c] as usize] = i;
+                next[c] += 1;
+            }
+        }
+        let mut full_index = vec![usize::MAX; areas.len()];
+        for (i, a) in areas.iter().enumerate() {
+            if a.len() == nvals {
+                full_index[i] = f.full_areas.at.len() - 1;
+                f.full_areas.items.extend_from_slice(a);
+                f.full_areas.close();
             }
         }
         // Each peer once, in no particular order (`forces` only asks whether one holds a
         // value). Marked rather than sorted and deduplicated: the generator builds this once
         // a puzzle, and sorting was a tenth of a 9x9 puzzle's instructions.
         let mut seen = vec![usize::MAX; n];
-        for (c, areas) in areas_of.iter().enumerate() {
+        for c in 0..n {
             seen[c] = c;
-            let peers = &mut f.peers[c];
-            peers.reserve_exact(areas.iter().map(|a| a.len()).sum());
-            for &b in areas.iter().flat_map(|a| a.iter()) {
-                if seen[b] != c {
-                    seen[b] = c;
-                    peers.push(b);
+            for &i in areas_of.get(c) {
+                for &b in areas[i] {
+                    if seen[b] != c {
+                        seen[b] = c;
+                        f.peers.items.push(b);
+                    }
+                }
+                if full_index[i] != usize::MAX {
+                    f.full.items.push(full_index[i]);
                 }
             }
+            f.peers.close();
+            f.full.close();
         }
         f
     }
@@ -352,18 +398,20 @@ impl Forced {
         if self.all == 0 {
             return false;
         }
-        let seen = self.peers[c]
+        let seen = self
+            .peers
+            .get(c)
             .iter()
             .filter_map(|&q| givens[q])
             .fold(0, |m, v| m | bit(v));
         if seen | bit(value) == self.all && seen & bit(value) == 0 {
             return true;
         }
-        self.full[c].iter().any(|&a| {
-            self.full_areas[a].iter().all(|&d| {
+        self.full.get(c).iter().any(|&a| {
+            self.full_areas.get(a).iter().all(|&d| {
                 d == c
                     || givens[d].is_some()
-                    || self.peers[d].iter().any(|&q| givens[q] == Some(value))
+                    || self.peers.get(d).iter().any(|&q| givens[q] == Some(value))
             })
         })
     }
@@ -382,7 +430,7 @@ struct Swaps {
     nvals: usize,
     /// Per cell and other value (cell * nvals + value index), its set in `sets`.
     set_of: Vec<u32>,
-    sets: Vec<Vec<Cell>>,
+    sets: Lists,
 }
 
 impl Swaps {
@@ -411,15 +459,25 @@ impl Swaps {
             }
         }
         // Per value, its cells.
-        let mut cells_of = vec![Vec::new(); nvals];
+        let mut cells_of = Lists::new();
+        cells_of.at = vec![0; nvals + 1];
         for c in 0..n {
-            cells_of[index(c)].push(c);
+            cells_of.at[index(c) + 1] += 1;
+        }
+        for v in 0..nvals {
+            cells_of.at[v + 1] += cells_of.at[v];
+        }
+        cells_of.items = vec![0; n];
+        let mut next = cells_of.at.clone();
+        for c in 0..n {
+            cells_of.items[next[index(c)] as usize] = c;
+            next[index(c)] += 1;
         }
         let mut s = Swaps {
             lo: p.lo,
             nvals,
             set_of: vec![none; n * nvals],
-            sets: Vec::new(),
+            sets: Lists::new(),
         };
         // Union-find over the grid's cells, reset per pair.
         let mut parent: Vec<u32> = (0..n as u32).collect();
@@ -430,6 +488,7 @@ impl Swaps {
             }
             x
         }
+        let (mut both, mut set_at_root) = (Vec::new(), Vec::new());
         for a in 0..nvals {
             for b in a + 1..nvals {
                 for i in 0..areas.len() {
@@ -440,26 +499,32 @@ impl Swaps {
                     }
                 }
                 // Each set gets the number of its first cell's root, in cell order.
-                let first = s.sets.len();
-                let mut set_at_root: Vec<(u32, u32)> = Vec::new();
-                let mut both: Vec<Cell> = cells_of[a].iter().chain(&cells_of[b]).copied().collect();
+                both.clear();
+                both.extend_from_slice(cells_of.get(a));
+                both.extend_from_slice(cells_of.get(b));
                 both.sort_unstable();
+                set_at_root.clear();
+                let first = s.sets.at.len() - 1;
                 for &c in &both {
                     let r = root(&mut parent, c as u32);
-                    let k = match set_at_root.iter().find(|(x, _)| *x == r) {
-                        Some(&(_, k)) => k,
+                    let k = match set_at_root.iter().position(|&x| x == r) {
+                        Some(k) => k,
                         None => {
-                            let k = s.sets.len() as u32;
-                            set_at_root.push((r, k));
-                            s.sets.push(Vec::new());
-                            k
+                            set_at_root.push(r);
+                            set_at_root.len() - 1
                         }
                     };
-                    s.sets[k as usize].push(c);
                     let other = if index(c) == a { b } else { a };
-                    s.set_of[c * nvals + other] = k;
+                    s.set_of[c * nvals + other] = (first + k) as u32;
                 }
-                debug_assert!(s.sets.len() > first);
+                for &r in &set_at_root {
+                    for &c in &both {
+                        if parent[c] == r || root(&mut parent, c as u32) == r {
+                            s.sets.items.push(c);
+                        }
+                    }
+                    s.sets.close();
+                }
                 for &c in &both {
                     parent[c] = c as u32;
                 }
@@ -474,7 +539,10 @@ impl Swaps {
         let v = solution[c];
         (0..self.nvals).find_map(|o| {
             let k = self.set_of[c * self.nvals + o];
-            let set = self.sets.get(k as usize)?;
+            if k == u32::MAX {
+                return None;
+            }
+            let set = self.sets.get(k as usize);
             if set.iter().any(|&d| givens[d].is_some()) {
                 return None;
             }
