@@ -438,7 +438,7 @@ impl Swaps {
     /// values are too many to pair (past 256: the pairs alone would be tens of thousands).
     fn new(p: &Puzzle, solution: &[i64]) -> Option<Swaps> {
         let nvals = p.value_count();
-        if nvals > 256 || nvals < 2 {
+        if !(2..=256).contains(&nvals) {
             return None;
         }
         let mut areas = Vec::new();

@@ -23,6 +23,10 @@ struct Boards {
     cand: [u128; MAX_VALUES],
     /// The placed cells.
     solved: u128,
+    /// Per value, the areas (bits of `Houses::units`) where it is not placed yet: only these
+    /// can hold a hidden single or a pointing of it. Most of a generator's questions start
+    /// from a nearly full grid, where this leaves a few areas of the 27 to look at.
+    open_units: [u64; MAX_VALUES],
 }
 
 pub(super) struct Houses {
@@ -31,13 +35,17 @@ pub(super) struct Houses {
     cells: usize,
     /// Every cell.
     all: u128,
-    /// The full areas.
+    /// The full areas (at most 64).
     units: Vec<u128>,
+    /// Per cell, its areas (bits of `units`).
+    unit_of: Vec<u64>,
     /// Per cell, the cells that share an area with it.
     peers: Vec<u128>,
     /// Two areas that share two or more cells: (both areas' cells, the shared cells, the
     /// first's other cells, the second's other cells).
     crossings: Vec<(u128, u128, u128, u128)>,
+    /// Per crossing, its two areas (bits of `units`).
+    crossing_units: Vec<u64>,
 }
 
 /// What one search carries besides the boards.
@@ -70,23 +78,26 @@ impl Houses {
     /// The search for a grid of `cells` cells whose rules are exactly these full areas (each
     /// with as many cells as values); None when the grid is too large for a board.
     pub(super) fn new(lo: i64, nvals: usize, cells: usize, units: &[Vec<u32>]) -> Option<Houses> {
-        if cells > 128 || nvals > MAX_VALUES || nvals == 0 {
+        if cells > 128 || nvals > MAX_VALUES || nvals == 0 || units.len() > 64 {
             return None;
         }
         let mask = |u: &[u32]| u.iter().fold(0u128, |m, &c| m | 1 << c);
         let units: Vec<u128> = units.iter().map(|u| mask(u)).collect();
         let mut peers = vec![0u128; cells];
-        for &u in &units {
+        let mut unit_of = vec![0u64; cells];
+        for (i, &u) in units.iter().enumerate() {
             for c in Self::each(u) {
                 peers[c] |= u & !(1 << c);
+                unit_of[c] |= 1 << i;
             }
         }
-        let mut crossings = Vec::new();
+        let (mut crossings, mut crossing_units) = (Vec::new(), Vec::new());
         for (i, &a) in units.iter().enumerate() {
-            for &b in &units[i + 1..] {
+            for (j, &b) in units.iter().enumerate().skip(i + 1) {
                 let shared = a & b;
                 if shared.count_ones() >= 2 && a != b {
                     crossings.push((a | b, shared, a & !shared, b & !shared));
+                    crossing_units.push(1 << i | 1 << j);
                 }
             }
         }
@@ -100,8 +111,10 @@ impl Houses {
                 (1u128 << cells) - 1
             },
             units,
+            unit_of,
             peers,
             crossings,
+            crossing_units,
         })
     }
 
@@ -118,9 +131,11 @@ impl Houses {
         each: &mut dyn FnMut(&[i64]) -> bool,
         out: &mut Outcome,
     ) {
+        let every_unit = u64::MAX >> (64 - self.units.len());
         let mut b = Boards {
             cand: [0; MAX_VALUES],
             solved: 0,
+            open_units: [every_unit; MAX_VALUES],
         };
         for v in 0..self.nvals {
             b.cand[v] = self.all;
@@ -171,6 +186,7 @@ impl Houses {
         }
         b.cand[v] = (b.cand[v] & !self.peers[c]) | bit;
         b.solved |= bit;
+        b.open_units[v] &= !self.unit_of[c];
     }
 
     /// The cells with one value or more left, and with two or more (a bit-sliced count over
@@ -212,6 +228,7 @@ impl Houses {
                             return Err(bit);
                         }
                         b.cand[v] &= !self.peers[c];
+                        b.open_units[v] &= !self.unit_of[c];
                     }
                 }
                 b.solved |= naked;
@@ -226,7 +243,8 @@ impl Houses {
                 }
                 // (Before the areas: what placing `v` below takes from it is seen next round.)
                 hidden_seen[v] = b.cand[v];
-                for &u in &self.units {
+                for i in bits64(b.open_units[v]) {
+                    let u = self.units[i];
                     if u & lost == 0 {
                         continue;
                     }
@@ -252,8 +270,13 @@ impl Houses {
                 }
                 pointing_seen[v] = b.cand[v];
                 let mut x = b.cand[v];
-                for &(both, shared, a, o) in &self.crossings {
-                    if x & shared == 0 || both & lost == 0 {
+                let open = b.open_units[v];
+                for (&(both, shared, a, o), &pair) in
+                    self.crossings.iter().zip(&self.crossing_units)
+                {
+                    // (A value placed in either area has no place left in the shared cells
+                    // unless it is placed there: nothing to point.)
+                    if open & pair != pair || x & shared == 0 || both & lost == 0 {
                         continue;
                     }
                     if x & a == 0 {
@@ -409,6 +432,18 @@ impl Houses {
             }
         }
     }
+}
+
+/// The indices of the set bits of an area mask, lowest first.
+fn bits64(mut m: u64) -> impl Iterator<Item = usize> {
+    std::iter::from_fn(move || {
+        if m == 0 {
+            return None;
+        }
+        let i = m.trailing_zeros() as usize;
+        m &= m - 1;
+        Some(i)
+    })
 }
 
 #[cfg(test)]
