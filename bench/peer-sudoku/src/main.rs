@@ -29,7 +29,7 @@
 //!    of those per-puzzle times. Every side must find exactly one solution, the same one.
 //! 2. **Generator, 9x9, one thread.** sdkc `generate::generate` (random full grid, then each
 //!    cell in random order dropped when the puzzle stays unique: irreducible), with and
-//!    without the `generate::verify` proof that `sdkc generate` adds, against the sudoku
+//!    without the `generate::verify_with` proof that `sdkc generate` adds, against the sudoku
 //!    crate's `Sudoku::generate_with_symmetry_and_rng_from(generate_solved_with_rng(..),
 //!    Symmetry::None, ..)` (the same algorithm: irreducible) and its default
 //!    `Sudoku::generate()` (180° symmetric, minimal only up to the symmetry). Puzzles per
@@ -534,7 +534,7 @@ fn main() {
     let mut g_plain = |i: u64| gen_sdkc(i).clues;
     let mut g_verified = |i: u64| {
         let g = gen_sdkc(i);
-        sdkc::generate::verify(&rules, &g).expect("proved");
+        sdkc::generate::verify_with(&rules, &g, prepared.as_ref()).expect("proved");
         g.clues
     };
     let mut g_none = |_: u64| gen_peer_none(&mut rng).n_clues() as usize;
@@ -589,7 +589,7 @@ fn main() {
     );
     grow(
         "sdkc",
-        "the same + `generate::verify` (as `sdkc generate` does)",
+        "the same + `generate::verify_with(&rules, &g, prepared)` (the proof `sdkc generate` adds, its search prepared once)",
         n_sdkc_v,
         r_sdkc_v,
         c_sdkc_v,
