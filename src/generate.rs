@@ -200,10 +200,10 @@ fn pairings(p: &Puzzle) -> Lists {
         };
         areas.extend(a.iter().map(|a| &a.cells[..]));
     }
-    if areas.len() > 64 || nvals > 128 {
+    if areas.len() > 128 || nvals > 128 {
         return out;
     }
-    let mut of = vec![0u64; p.cell_count()];
+    let mut of = vec![0u128; p.cell_count()];
     for (i, a) in areas.iter().enumerate() {
         for &c in a.iter() {
             of[c] |= 1 << i;
@@ -218,7 +218,7 @@ fn pairings(p: &Puzzle) -> Lists {
             if a.iter().any(|&c| of[c] & 1 << j != 0) {
                 continue;
             }
-            let others = |c: Cell, own: usize| of[c] & !(1u64 << own);
+            let others = |c: Cell, own: usize| of[c] & !(1u128 << own);
             let start = out.items.len();
             let mut taken = 0u128;
             for &c in a.iter() {
