@@ -305,7 +305,12 @@ impl Houses {
             let u = u & !b.solved;
             for v in 0..self.nvals {
                 let x = b.cand[v] & u;
-                if x.count_ones() != 2 {
+                // Exactly two places: one left once the lowest is cleared. (Not `count_ones`:
+                // without a POPCNT target it is a long bit-twiddling sequence on 128 bits, and
+                // this runs for every area and value at every node: 15% of a hard 9x9's
+                // instructions.)
+                let rest = x & x.wrapping_sub(1);
+                if rest == 0 || rest & (rest - 1) != 0 {
                     continue;
                 }
                 let (a, o) = (
