@@ -87,9 +87,16 @@ fn renban_skyscrapers_on_highs() {
     fpuzzles("renban-skyscrapers", "highs");
 }
 
+/// Lunchboxes: a flow along each line through the crusts, the phase and the sum between (no
+/// algebra; CBC still takes more than a minute).
+#[test]
+fn normal_lunchbox_on_highs() {
+    library("lunchbox-normal", "highs");
+}
+
 /// The families with a tight encoding on one 4x4 model with two solutions (and a region-sum
 /// line, which keeps its algebra). The given sits inside an arrow's line, where the layered
-/// sum folds it into a constant.
+/// sum folds it into a constant, and at the end of the lunchbox, which holds 4 3 2 1 in both.
 const SMALL: &str = "\
 puzzle \"families\"
 grid 4x4
@@ -106,6 +113,7 @@ rule region_sum(r4c2 r4c3 r4c4)
 rule arrow(r3c3, r4c4 r2c1)
 rule little_killer(r1c2-r3c4, 6)
 rule renban(r3c1-r3c2)
+rule lunchbox(r4c1-r4c4, 5)
 ";
 
 /// The grids `run -a --json` lists.
@@ -157,5 +165,6 @@ fn the_lp_of_the_families_is_the_same_bytes_on_every_run() {
     assert!(text.contains("zipper1_total5"), "{text}");
     assert!(text.contains("zipper1_f1"), "{text}");
     assert!(text.contains("renban1_low"), "{text}");
+    assert!(text.contains("lunchbox1_f1"), "{text}");
     assert_eq!(write(), first);
 }
