@@ -34,7 +34,14 @@
 //!
 //! Region-sum lines are left to their algebra: the same shared total and layered pieces took
 //! HiGHS on `region-sum-lm-00098I` from 22 s to the 30 s limit, and did not prove Raw Spaghetti
-//! either (one run each, the same machine).
+//! either (one run each, the same machine). Measured again with the algebra left out and a
+//! piece of one cell as the total (its own one-hot columns): Raw Spaghetti 48 s to 32 s and
+//! 56 s to 46 s, but `region-sum-lm-00098I` 19 s to over 60 s, twice.
+//!
+//! Zippers keep their algebra too: without it HiGHS proved The Zip that Zips the Zips in 58 s
+//! and 80 s (over 90 s and 120 s with it), still far from 30 s; a flow per distinct area over
+//! the pairs it holds whole (the digits used so far; four pairs in a box make 9, 10 or 11)
+//! and the middle cell as the total did not prove it in 60 s.
 
 use std::collections::{BTreeMap, BTreeSet};
 
