@@ -131,7 +131,10 @@ impl Houses {
         each: &mut dyn FnMut(&[i64]) -> bool,
         out: &mut Outcome,
     ) {
-        let every_unit = u64::MAX >> (64 - self.units.len());
+        // (A model with no rules has no areas: no bit.)
+        let every_unit = u64::MAX
+            .checked_shr(64 - self.units.len() as u32)
+            .unwrap_or(0);
         let mut b = Boards {
             cand: [0; MAX_VALUES],
             solved: 0,
@@ -481,5 +484,16 @@ mod tests {
         assert!(model(&cage).houses.is_none());
         let big = "grid 12x12\nboxes 3x4\nrule distinct rows, columns, boxes\n";
         assert!(model(big).houses.is_none());
+    }
+
+    #[test]
+    fn a_grid_with_no_rules_has_every_grid() {
+        // No areas at all: still the bitboards, and every assignment of the two values to the
+        // four cells a solution.
+        let m = model("grid 2x2\n");
+        assert!(m.houses.is_some());
+        let out = m.solve(&[None; 4], &crate::search::Options::default());
+        assert_eq!(out.found, 16);
+        assert_eq!(out.solutions[0], vec![1, 1, 1, 1]);
     }
 }
