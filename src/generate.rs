@@ -938,6 +938,48 @@ mod tests {
         assert!(!f.forces(&vec![None; 81], 0, 1));
     }
 
+    /// Whole digs of 20 random grids of `p`, as the generator digs (each cell in a random
+    /// order, its clue kept when another value fits there), without its shortcuts: `each` is
+    /// told the grid, the clues without the cell, the cell, and whether another value fits.
+    fn dig_along(p: &Puzzle, mut each: impl FnMut(&[i64], &[Option<i64>], Cell, bool)) {
+        let search = Builtin.prepare(p).unwrap();
+        let n = p.cell_count();
+        for seed in 0..20 {
+            let mut solution = Vec::new();
+            let question = Question {
+                limit: Some(1),
+                random: Some(seed),
+                ..Question::default()
+            };
+            search
+                .find(&vec![None; n], &question, &mut |g| {
+                    solution = g.to_vec();
+                    false
+                })
+                .unwrap();
+            let mut givens: Vec<Option<i64>> = solution.iter().map(|&v| Some(v)).collect();
+            let mut order: Vec<Cell> = (0..n).collect();
+            Rng::new(seed).shuffle(&mut order);
+            for c in order {
+                givens[c] = None;
+                let question = Question {
+                    limit: Some(1),
+                    exclude: vec![(c, solution[c])],
+                    ..Question::default()
+                };
+                let other = search
+                    .find(&givens, &question, &mut |_| false)
+                    .unwrap()
+                    .count
+                    > 0;
+                each(&solution, &givens, c, other);
+                if other {
+                    givens[c] = Some(solution[c]);
+                }
+            }
+        }
+    }
+
     #[test]
     fn a_swapped_set_is_a_second_solution_of_the_clues_left() {
         // Along whole digs of random grids, classic and with diagonals: every witness the
@@ -960,62 +1002,28 @@ mod tests {
             ),
         ] {
             let p = crate::load("t.sdk", text.as_bytes(), None).expect("the model reads");
-            let search = Builtin.prepare(&p).unwrap();
             let n = p.cell_count();
             let (mut needed, mut swapped, mut cycled) = (0, 0, 0);
-            for seed in 0..20 {
-                let mut solution = Vec::new();
-                let question = Question {
-                    limit: Some(1),
-                    random: Some(seed),
-                    ..Question::default()
-                };
-                search
-                    .find(&vec![None; n], &question, &mut |g| {
-                        solution = g.to_vec();
-                        false
-                    })
-                    .unwrap();
-                let swaps = Swaps::new(&p, &pairings(&p), &solution).expect("only distinct rules");
-                let mut givens: Vec<Option<i64>> = solution.iter().map(|&v| Some(v)).collect();
-                let mut order: Vec<Cell> = (0..n).collect();
-                Rng::new(seed).shuffle(&mut order);
-                for c in order {
-                    givens[c] = None;
-                    let other = search
-                        .find(
-                            &givens,
-                            &Question {
-                                limit: Some(1),
-                                exclude: vec![(c, solution[c])],
-                                ..Question::default()
-                            },
-                            &mut |_| false,
-                        )
-                        .unwrap()
-                        .count;
-                    if let Some(w) = swaps.witness(&givens, c, &solution) {
-                        swapped += 1;
-                        // Three values or more trade places only on a cycle of two areas.
-                        let mut moved: Vec<i64> = (0..n)
-                            .filter(|&d| w[d] != solution[d])
-                            .map(|d| w[d])
-                            .collect();
-                        moved.sort_unstable();
-                        moved.dedup();
-                        cycled += usize::from(moved.len() >= 3);
-                        assert_ne!(w[c], solution[c]);
-                        assert!(check::check_rules(&p, &w).is_empty(), "{text}{w:?}");
-                        for (d, g) in givens.iter().enumerate() {
-                            assert!(g.is_none_or(|g| g == w[d]), "a clue changed at {d}");
-                        }
-                    }
-                    if other > 0 {
-                        needed += 1;
-                        givens[c] = Some(solution[c]);
+            dig_along(&p, |solution, givens, c, other| {
+                let swaps = Swaps::new(&p, &pairings(&p), solution).expect("only distinct rules");
+                if let Some(w) = swaps.witness(givens, c, solution) {
+                    swapped += 1;
+                    // Three values or more trade places only on a cycle of two areas.
+                    let mut moved: Vec<i64> = (0..n)
+                        .filter(|&d| w[d] != solution[d])
+                        .map(|d| w[d])
+                        .collect();
+                    moved.sort_unstable();
+                    moved.dedup();
+                    cycled += usize::from(moved.len() >= 3);
+                    assert_ne!(w[c], solution[c]);
+                    assert!(check::check_rules(&p, &w).is_empty(), "{text}{w:?}");
+                    for (d, g) in givens.iter().enumerate() {
+                        assert!(g.is_none_or(|g| g == w[d]), "a clue changed at {d}");
                     }
                 }
-            }
+                needed += usize::from(other);
+            });
             assert!(
                 swapped * share > needed,
                 "{text}: {swapped} of {needed} by swaps"
@@ -1062,54 +1070,14 @@ mod tests {
         // The shortcut against the question it saves, along whole digs of random grids.
         let p = classic();
         let f = Forced::new(&p);
-        let search = Builtin.prepare(&p).unwrap();
         let (mut forced, mut asked) = (0, 0);
-        for seed in 0..20 {
-            let mut solution = Vec::new();
-            search
-                .find(
-                    &vec![None; 81],
-                    &Question {
-                        limit: Some(1),
-                        random: Some(seed),
-                        ..Question::default()
-                    },
-                    &mut |g| {
-                        solution = g.to_vec();
-                        false
-                    },
-                )
-                .unwrap();
-            let mut givens: Vec<Option<i64>> = solution.iter().map(|&v| Some(v)).collect();
-            let mut order: Vec<Cell> = (0..81).collect();
-            Rng::new(seed).shuffle(&mut order);
-            for c in order {
-                givens[c] = None;
-                let other = search
-                    .find(
-                        &givens,
-                        &Question {
-                            limit: Some(1),
-                            exclude: vec![(c, solution[c])],
-                            ..Question::default()
-                        },
-                        &mut |_| false,
-                    )
-                    .unwrap()
-                    .count;
-                asked += 1;
-                if f.forces(&givens, c, solution[c]) {
-                    forced += 1;
-                    assert_eq!(
-                        other, 0,
-                        "seed {seed}, cell {c}: forced, yet another value fits"
-                    );
-                }
-                if other > 0 {
-                    givens[c] = Some(solution[c]);
-                }
+        dig_along(&p, |solution, givens, c, other| {
+            asked += 1;
+            if f.forces(givens, c, solution[c]) {
+                forced += 1;
+                assert!(!other, "cell {c}: forced, yet another value fits");
             }
-        }
+        });
         // Half the clues of a dig are forced (about 41 of 81 on 9x9).
         assert!(forced * 3 > asked, "{forced} of {asked} forced");
     }
