@@ -159,12 +159,17 @@ impl<'b> Batch<'b> {
     }
 
     fn answer(&self, e: &Entry, start: Instant) -> Report {
-        let puzzle = match self.swap_givens(&e.puzzle) {
-            Some(p) => p,
+        let read;
+        let swapped = self.line_givens(&e.puzzle);
+        let (puzzle, givens) = match &swapped {
+            Some(g) => (&self.base, g),
             // Something is wrong with the line: read the model with it, as `run --givens`
             // does, for the very same message.
             None => match crate::load(&self.name, &self.bytes, Some(&e.puzzle)) {
-                Ok(p) => p,
+                Ok(p) => {
+                    read = p;
+                    (&read, &read.givens)
+                }
                 Err(errs) => return self.unreadable(e, &errs),
             },
         };
@@ -173,8 +178,9 @@ impl<'b> Batch<'b> {
             .time_limit
             .map(|t| start + Duration::from_secs_f64(t));
         let name = self.backend.name();
-        match verdict::decide(
-            &puzzle,
+        match verdict::decide_with(
+            puzzle,
+            givens,
             self.prepared.as_ref(),
             name,
             self.opts.goal,
@@ -198,15 +204,16 @@ impl<'b> Batch<'b> {
         }
     }
 
-    /// The model with this line's givens, without reading the model again (a tenth of a
-    /// millisecond a line); None when the line has any mistake (a length, a character, a
-    /// value out of range, two equal givens in one `distinct` area), which `load` then reports.
-    fn swap_givens(&self, line: &str) -> Option<crate::Puzzle> {
+    /// This line's givens for the model read once, without reading the model again (a tenth
+    /// of a millisecond a line) or copying it (a copy and its drop were more than half of
+    /// what a line cost around the search); None when the line has any mistake (a length, a
+    /// character, a value out of range, two equal givens in one `distinct` area), which
+    /// `load` then reports.
+    fn line_givens(&self, line: &str) -> Option<Vec<Option<i64>>> {
         let base = &self.base;
         let n = base.rows * base.cols;
         let mut givens = Vec::with_capacity(n);
-        let mut at = Vec::with_capacity(n);
-        for (off, ch) in line.char_indices() {
+        for ch in line.chars() {
             let value = match ch {
                 '.' => None,
                 '0'..='9' => Some(i64::from(ch as u8 - b'0')),
@@ -220,12 +227,6 @@ impl<'b> Batch<'b> {
                 return None;
             }
             givens.push(value);
-            at.push(value.map(|_| {
-                (
-                    Origin::GivensArg,
-                    diagnostic::Span::new(off, off + ch.len_utf8()),
-                )
-            }));
         }
         if givens.len() != n {
             return None;
@@ -252,11 +253,7 @@ impl<'b> Batch<'b> {
                 }
             }
         }
-        Some(crate::Puzzle {
-            givens,
-            given_at: at,
-            ..base.clone()
-        })
+        Some(givens)
     }
 
     /// The puzzle did not load: its first mistake, placed in the list file's line when it

@@ -22,13 +22,19 @@ impl fmt::Display for Violation {
 
 /// Every rule the grid breaks, in rule order; empty when the grid is a solution.
 pub fn check(p: &Puzzle, grid: &[i64]) -> Vec<Violation> {
-    check_with(p, grid, true)
+    check_with(p, grid, Some(&p.givens))
+}
+
+/// `check` with `givens` in place of the puzzle's own (one per cell): a batch holds each
+/// line's grids to the line's givens without copying the whole puzzle for them.
+pub fn check_against(p: &Puzzle, givens: &[Option<i64>], grid: &[i64]) -> Vec<Violation> {
+    check_with(p, grid, Some(givens))
 }
 
 /// `check` without the givens: the value set and the rules (the generator's proof holds a
 /// grid to other givens than the puzzle's own, and checks those itself).
 pub fn check_rules(p: &Puzzle, grid: &[i64]) -> Vec<Violation> {
-    check_with(p, grid, false)
+    check_with(p, grid, None)
 }
 
 /// Whether two cells of `cells` may hold one value: one pass with a bit per value, so that
@@ -51,7 +57,7 @@ fn repeats(p: &Puzzle, grid: &[i64], cells: &[usize]) -> bool {
     false
 }
 
-fn check_with(p: &Puzzle, grid: &[i64], givens: bool) -> Vec<Violation> {
+fn check_with(p: &Puzzle, grid: &[i64], givens: Option<&[Option<i64>]>) -> Vec<Violation> {
     let mut out = Vec::new();
     if grid.len() != p.rows * p.cols {
         out.push(Violation {
@@ -78,8 +84,7 @@ fn check_with(p: &Puzzle, grid: &[i64], givens: bool) -> Vec<Violation> {
                 ),
             });
         }
-        if let Some(g) = p.givens[c]
-            && givens
+        if let Some(g) = givens.and_then(|gs| gs[c])
             && g != v
         {
             out.push(Violation {
@@ -394,6 +399,34 @@ mod tests {
             rules.iter().any(|r| r != "values" && r != "givens"),
             "{rules:?}"
         );
+    }
+
+    #[test]
+    fn check_against_holds_the_grid_to_the_givens_it_is_handed() {
+        let p = crate::load(
+            "four.sdk",
+            b"grid 4x4\nboxes 2x2\ngivens \"1...............\"\nrule distinct rows, columns, boxes\n",
+            None,
+        )
+        .expect("the model reads");
+        let grid = [
+            2, 1, 3, 4, //
+            3, 4, 1, 2, //
+            1, 2, 4, 3, //
+            4, 3, 2, 1,
+        ];
+        // The puzzle's own given (r1c1 = 1) is not asked; the line's r1c2 = 3 is.
+        let mut line = vec![None; 16];
+        line[1] = Some(3);
+        let broken = check_against(&p, &line, &grid);
+        assert_eq!(broken.len(), 1, "{broken:?}");
+        assert_eq!(
+            (broken[0].rule.as_str(), &broken[0].cells),
+            ("givens", &vec![1])
+        );
+        line[1] = Some(1);
+        assert!(check_against(&p, &line, &grid).is_empty());
+        assert_eq!(check(&p, &grid)[0].rule, "givens");
     }
 
     #[test]

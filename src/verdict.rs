@@ -124,6 +124,21 @@ pub fn decide(
     deadline: Option<Instant>,
     each: &mut dyn FnMut(usize, &[i64]) -> bool,
 ) -> Result<Verdict, solve::Error> {
+    decide_with(p, &p.givens, prepared, solver, goal, deadline, each)
+}
+
+/// `decide` for `p`'s rules with `givens` (one per cell) in place of its own: a batch line
+/// asks with its givens, and every grid is checked against them, without a copy of the
+/// puzzle per line.
+pub fn decide_with(
+    p: &Puzzle,
+    givens: &[Option<i64>],
+    prepared: &dyn Prepared,
+    solver: &'static str,
+    goal: Goal,
+    deadline: Option<Instant>,
+    each: &mut dyn FnMut(usize, &[i64]) -> bool,
+) -> Result<Verdict, solve::Error> {
     let limit = match goal {
         Goal::Solve => Some(1),
         Goal::Count(n) => n,
@@ -136,8 +151,8 @@ pub fn decide(
     let mut first = None;
     let mut wrong = None;
     let mut seen = 0;
-    let found = prepared.find(&p.givens, &q, &mut |g| {
-        let broken = check::check(p, g);
+    let found = prepared.find(givens, &q, &mut |g| {
+        let broken = check::check_against(p, givens, g);
         if !broken.is_empty() {
             wrong = Some(WrongAnswer {
                 grid: g.to_vec(),
