@@ -291,10 +291,16 @@ fn key_value(s: &str) -> Result<(String, String), String> {
 
 fn main() -> ExitCode {
     let cli = Cli::parse();
-    // The guardian first, while sdkc has one thread (see `cleanup`).
-    if let Err(e) =
-        sdkc::cleanup::start_guardian().and_then(|()| sdkc::cleanup::install_signal_handler())
-    {
+    // The guardian first, while sdkc has one thread (see `cleanup`); not for the builtin
+    // search, which starts no process and makes no temporary file for it to clean.
+    let guardian = match &cli.command {
+        Command::Run(a) if a.solver == "builtin" => {
+            sdkc::cleanup::without_guardian();
+            Ok(())
+        }
+        _ => sdkc::cleanup::start_guardian(),
+    };
+    if let Err(e) = guardian.and_then(|()| sdkc::cleanup::install_signal_handler()) {
         eprintln!("error: cannot catch interrupts: {e}");
         return ExitCode::from(exit::IO);
     }
