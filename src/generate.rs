@@ -282,6 +282,8 @@ fn dig(
     let mut best: Option<Dug> = None;
     let forced = &tables.forced;
     let swaps = Swaps::new(p, &tables.pairings, &solution);
+    // The questions about one puzzle share where the search found it hard.
+    let learned = crate::search::Learned::new();
     for t in 0..s.tries.max(1) {
         let mut order: Vec<Cell> = (0..p.cell_count()).collect();
         Rng::new(stream(s.seed, index, 1 + t as u64)).shuffle(&mut order);
@@ -319,6 +321,7 @@ fn dig(
                     deadline: s.deadline(),
                     exclude: vec![(c, value)],
                     prefer: Some(solution.clone()),
+                    learned: Some(learned.clone()),
                     ..Question::default()
                 },
                 &mut |g| {

@@ -409,6 +409,8 @@ fn random_rules_on_6x6_grids() {
 fn full_areas_alone_search_like_brute_force() {
     let mut rng = Rng(0x5EED_00A5);
     let (mut compared, mut solutions, mut excluded) = (0, 0, 0);
+    // Questions whose search failed somewhere and so handed on weights above 1.
+    let mut learned_failures = 0;
     for case in 0..240 {
         let (n, bh, bw, givens) = if case % 2 == 0 {
             (4, 2, 2, 1 + rng.below(5))
@@ -446,20 +448,34 @@ fn full_areas_alone_search_like_brute_force() {
                 "{name}, case {case}: a grid twice\n{text}"
             );
             assert_eq!(found, expected, "{name}, case {case}\n{text}");
-            let without = model.solve(
-                &p.givens,
-                &sdkc::search::Options {
-                    exclude: vec![(c, v)],
-                    prefer: Some(base.clone()),
-                    ..Default::default()
-                },
-            );
-            let found: BTreeSet<Vec<i64>> = without.solutions.into_iter().collect();
             let want: BTreeSet<Vec<i64>> = expected.iter().filter(|g| g[c] != v).cloned().collect();
-            assert_eq!(
-                found, want,
-                "{name}, case {case}, without {v} at cell {c}\n{text}"
-            );
+            // Asked twice, as the generator asks its questions, the second time from the
+            // weights the first left: the same grids.
+            let learned = sdkc::search::Learned::new();
+            for ask in ["first", "second"] {
+                let without = model.solve(
+                    &p.givens,
+                    &sdkc::search::Options {
+                        exclude: vec![(c, v)],
+                        prefer: Some(base.clone()),
+                        learned: Some(learned.clone()),
+                        ..Default::default()
+                    },
+                );
+                let found: BTreeSet<Vec<i64>> = without.solutions.into_iter().collect();
+                assert_eq!(
+                    found, want,
+                    "{name}, case {case}, without {v} at cell {c}, {ask} time\n{text}"
+                );
+            }
+            let weights = learned.weights();
+            match name {
+                "general search" => {
+                    assert_eq!(weights.len(), n * n, "{name}, case {case}: no weights kept");
+                    learned_failures += usize::from(weights.iter().any(|&w| w > 1));
+                }
+                _ => assert!(weights.is_empty(), "the bitboards keep no weights"),
+            }
             excluded += expected.len() - want.len();
         }
         compared += 1;
@@ -467,8 +483,15 @@ fn full_areas_alone_search_like_brute_force() {
     }
     assert!(compared >= 150, "only {compared} cases compared");
     assert!(
+        learned_failures >= 30,
+        "only {learned_failures} searches handed on weights"
+    );
+    assert!(
         solutions >= 1000 && excluded >= 100,
         "{solutions} solutions, {excluded} excluded"
     );
-    eprintln!("{compared} cases, {solutions} solutions, {excluded} excluded ones");
+    eprintln!(
+        "{compared} cases, {solutions} solutions, {excluded} excluded ones, \
+         {learned_failures} with learned weights"
+    );
 }

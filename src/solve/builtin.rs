@@ -68,6 +68,7 @@ impl Prepared for PreparedSearch {
                 deadline: q.deadline,
                 exclude: q.exclude.clone(),
                 prefer: q.prefer.clone(),
+                learned: q.learned.clone(),
             },
             &mut |g| {
                 if q.forbid.iter().any(|f| f == g) {

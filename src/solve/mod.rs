@@ -46,6 +46,9 @@ pub struct Question {
     /// A known grid whose values the search tries first (the generator's solution: a second
     /// solution mostly agrees with it). Only the builtin search uses it; answers are the same.
     pub prefer: Option<Vec<i64>>,
+    /// Where the builtin search's earlier questions on the same rules failed, to start from
+    /// and add to (`search::Learned`). Other backends ignore it; answers are the same.
+    pub learned: Option<crate::search::Learned>,
 }
 
 impl Question {
