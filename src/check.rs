@@ -368,21 +368,27 @@ fn floor_quotient(a: i64, b: i64) -> i64 {
 mod tests {
     use super::*;
 
-    #[test]
-    fn check_rules_leaves_the_givens_out_and_nothing_else() {
+    /// A 4x4 whose one given is r1c1 = 1, and a solution of its rules with 2 there.
+    fn four() -> (Puzzle, [i64; 16]) {
         let p = crate::load(
             "four.sdk",
             b"grid 4x4\nboxes 2x2\ngivens \"1...............\"\nrule distinct rows, columns, boxes\n",
             None,
         )
         .expect("the model reads");
-        // A solution with 2 where the given says 1.
-        let other = [
+        let grid = [
             2, 1, 3, 4, //
             3, 4, 1, 2, //
             1, 2, 4, 3, //
             4, 3, 2, 1,
         ];
+        (p, grid)
+    }
+
+    #[test]
+    fn check_rules_leaves_the_givens_out_and_nothing_else() {
+        let (p, grid) = four();
+        let other = grid;
         assert_eq!(check(&p, &other).len(), 1);
         assert_eq!(check(&p, &other)[0].rule, "givens");
         assert!(check_rules(&p, &other).is_empty());
@@ -403,18 +409,7 @@ mod tests {
 
     #[test]
     fn check_against_holds_the_grid_to_the_givens_it_is_handed() {
-        let p = crate::load(
-            "four.sdk",
-            b"grid 4x4\nboxes 2x2\ngivens \"1...............\"\nrule distinct rows, columns, boxes\n",
-            None,
-        )
-        .expect("the model reads");
-        let grid = [
-            2, 1, 3, 4, //
-            3, 4, 1, 2, //
-            1, 2, 4, 3, //
-            4, 3, 2, 1,
-        ];
+        let (p, grid) = four();
         // The puzzle's own given (r1c1 = 1) is not asked; the line's r1c2 = 3 is.
         let mut line = vec![None; 16];
         line[1] = Some(3);

@@ -866,6 +866,21 @@ mod tests {
         ok.then_some(out)
     }
 
+    /// Every assignment of the domains' values (bit `i` is value `1 + i`) to the cells, in
+    /// order: the brute force the filters are held to.
+    fn each_assignment(doms: &[Dom], f: &mut dyn FnMut(&[i64])) {
+        fn walk(j: usize, doms: &[Dom], vals: &mut [i64], f: &mut dyn FnMut(&[i64])) {
+            if j == doms.len() {
+                return f(vals);
+            }
+            for i in bits(doms[j]) {
+                vals[j] = 1 + i as i64;
+                walk(j + 1, doms, vals, f);
+            }
+        }
+        walk(0, doms, &mut vec![0; doms.len()], f);
+    }
+
     /// Every value of every cell against brute force over the domains, for sums with and
     /// without `distinct`, several totals and domains.
     #[test]
@@ -899,17 +914,7 @@ mod tests {
             l.distinct = distinct && l.op == Op::Eq;
             let mut want = vec![0 as Dom; n];
             let mut any = false;
-            let mut vals = vec![0i64; n];
-            fn walk(j: usize, doms: &[Dom], vals: &mut Vec<i64>, f: &mut dyn FnMut(&[i64])) {
-                if j == doms.len() {
-                    return f(vals);
-                }
-                for i in bits(doms[j]) {
-                    vals[j] = 1 + i as i64;
-                    walk(j + 1, doms, vals, f);
-                }
-            }
-            walk(0, &doms, &mut vals, &mut |v| {
+            each_assignment(&doms, &mut |v| {
                 let s: i64 = v.iter().zip(&coefs).map(|(x, k)| x * k).sum();
                 let holds = match op {
                     BinOp::Eq => s == total,
@@ -1020,17 +1025,7 @@ mod tests {
                     .all(|g| g.iter().all(|&a| g.iter().all(|&b| a == b || v[a] != v[b])))
             };
             let mut want = vec![0 as Dom; n];
-            let mut vals = vec![0i64; n];
-            fn walk(j: usize, doms: &[Dom], vals: &mut Vec<i64>, f: &mut dyn FnMut(&[i64])) {
-                if j == doms.len() {
-                    return f(vals);
-                }
-                for i in bits(doms[j]) {
-                    vals[j] = 1 + i as i64;
-                    walk(j + 1, doms, vals, f);
-                }
-            }
-            walk(0, &doms, &mut vals, &mut |v| {
+            each_assignment(&doms, &mut |v| {
                 if v.iter().sum::<i64>() == total && differ(v) {
                     for (w, x) in want.iter_mut().zip(v) {
                         *w |= 1 << (x - 1);
