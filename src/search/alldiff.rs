@@ -35,16 +35,15 @@ impl Hint {
 pub struct Scratch {
     adj: Vec<u128>,
     radj: Vec<u128>,
+    /// Per value, the values of its component.
     comp_vals: Vec<Dom>,
-    comp_of: Vec<u8>,
-    order: Vec<u8>,
-    stack: Vec<u8>,
     frames: Vec<(usize, Dom)>,
 }
 
 /// Prune `doms` (the area's cells in order; bit `v` is value `v`, and there are as many values
-/// as cells, at most 128) in place; false when the cells cannot all differ.
-pub fn filter(doms: &mut [Dom], hint: &mut Hint, w: &mut Scratch) -> bool {
+/// as cells, at most 128) in place: whether it removed a value, None when the cells cannot
+/// all differ. (Most calls remove nothing, and the caller then has nothing to hand on.)
+pub fn filter(doms: &mut [Dom], hint: &mut Hint, w: &mut Scratch) -> Option<bool> {
     let n = doms.len();
     debug_assert!(n <= 128 && hint.cell_of.len() == n);
     // The matching, from the hint where its edges still exist.
@@ -59,83 +58,78 @@ pub fn filter(doms: &mut [Dom], hint: &mut Hint, w: &mut Scratch) -> bool {
     // Augmenting paths for the cells left out (depth first, each value visited once a path).
     for c in 0..n {
         if val_of[c] == NONE && !augment(c, doms, &mut val_of, &mut cell_of, &mut w.frames) {
-            return false;
+            return None;
         }
     }
     hint.cell_of.copy_from_slice(&cell_of[..n]);
-    // The graph over the open cells: c → the cell matched to each value of c. (A fixed cell
-    // is a component of its own: propagation has taken its value from the others before
-    // this filter runs, and if not, the components below still see the edge.)
-    let mut open: u128 = 0;
-    w.adj.clear();
-    w.adj.resize(n, 0);
+    // The graph over the values matched to open cells: v → each value of v's cell. (Each
+    // node stands for its cell, so this is the usual graph over cells, "c → the cell matched
+    // to each value of c", renamed by the matching; renamed, an edge set is a cell's domain
+    // as it is, where over cells it was gathered bit by bit.) A fixed cell's value is no node:
+    // propagation has taken it from the others before this filter runs, and if not, no
+    // component holds it and it is pruned.
+    let (mut open, mut held): (u128, Dom) = (0, 0);
     for (c, &d) in doms.iter().enumerate() {
         if d & (d - 1) != 0 {
-            open |= 1u128 << c;
-            w.adj[c] = bits(d).fold(0u128, |a, v| a | 1u128 << cell_of[v as usize]);
+            open |= 1u128 << val_of[c];
+            held |= d;
         }
     }
     if open == 0 {
-        return true;
+        return Some(false);
     }
-    // Its strongly connected components (Kosaraju: the order cells finish in, then the
-    // reversed graph in the reverse of that order).
-    w.order.clear();
-    w.stack.clear();
-    let mut unseen = open;
-    while unseen != 0 {
-        let root = unseen.trailing_zeros();
-        unseen &= !(1u128 << root);
-        w.stack.push(root as u8);
-        while let Some(&c) = w.stack.last() {
-            let next = w.adj[c as usize] & unseen;
-            if next != 0 {
-                let d = next.trailing_zeros();
-                unseen &= !(1u128 << d);
-                w.stack.push(d as u8);
-            } else {
-                w.order.push(c);
-                w.stack.pop();
-            }
-        }
-    }
+    w.adj.clear();
+    w.adj.resize(n, 0);
     w.radj.clear();
     w.radj.resize(n, 0);
-    for c in bits(open) {
-        for d in bits(w.adj[c as usize] & open) {
-            w.radj[d as usize] |= 1u128 << c;
+    for v in bits(open) {
+        let out = doms[cell_of[v as usize] as usize] & open;
+        w.adj[v as usize] = out;
+        for u in bits(out) {
+            w.radj[u as usize] |= 1u128 << v;
         }
     }
-    // Per component, the values matched to its cells; per cell, its component.
-    w.comp_of.clear();
-    w.comp_of.resize(n, 0);
+    // Its strongly connected components, one at a time: the values both reachable from the
+    // lowest one left and reaching it, among those left (whole components taken out leave
+    // the others' cycles as they were). On a settled area this is mostly one component,
+    // found in two sweeps.
     w.comp_vals.clear();
-    unseen = open;
-    for k in (0..w.order.len()).rev() {
-        let root = w.order[k];
-        if unseen >> root & 1 == 0 {
-            continue;
+    w.comp_vals.resize(n, 0);
+    let mut left = open;
+    while left != 0 {
+        let root = left.trailing_zeros() as usize;
+        let comp = reach(root, &w.adj, left) & reach(root, &w.radj, left);
+        if comp == open && held == open {
+            // One component, and no fixed cell's value left in an open cell: every value of
+            // every open cell lies on a cycle.
+            return Some(false);
         }
-        unseen &= !(1u128 << root);
-        let comp = w.comp_vals.len() as u8;
-        let mut vals: Dom = 0;
-        w.stack.push(root);
-        while let Some(c) = w.stack.pop() {
-            w.comp_of[c as usize] = comp;
-            vals |= 1 << val_of[c as usize];
-            let mut next = w.radj[c as usize] & unseen;
-            unseen &= !next;
-            while next != 0 {
-                w.stack.push(next.trailing_zeros() as u8);
-                next &= next - 1;
-            }
+        for v in bits(comp) {
+            w.comp_vals[v as usize] = comp;
         }
-        w.comp_vals.push(vals);
+        left &= !comp;
     }
-    for c in bits(open) {
-        doms[c as usize] &= w.comp_vals[w.comp_of[c as usize] as usize];
+    let mut pruned = false;
+    for (c, d) in doms.iter_mut().enumerate() {
+        if *d & (*d - 1) != 0 {
+            let kept = *d & w.comp_vals[val_of[c] as usize];
+            pruned |= kept != *d;
+            *d = kept;
+        }
     }
-    true
+    Some(pruned)
+}
+
+/// The nodes of `within` that `root` reaches along `adj` (root included).
+fn reach(root: usize, adj: &[u128], within: u128) -> u128 {
+    let mut seen = 1u128 << root;
+    let mut frontier = seen;
+    while frontier != 0 {
+        let next = bits(frontier).fold(0, |a, v| a | adj[v as usize]) & within & !seen;
+        seen |= next;
+        frontier = next;
+    }
+    seen
 }
 
 const NONE: u8 = u8::MAX;
@@ -236,11 +230,14 @@ mod tests {
                 hint.cell_of.reverse();
             }
             let mut got = doms.clone();
-            let ok = filter(&mut got, &mut hint, &mut Scratch::default());
+            let pruned = filter(&mut got, &mut hint, &mut Scratch::default());
             match brute(&doms) {
-                None => assert!(!ok, "{doms:?} has no assignment, filter kept {got:?}"),
+                None => assert!(
+                    pruned.is_none(),
+                    "{doms:?} has no assignment, filter kept {got:?}"
+                ),
                 Some(want) => {
-                    assert!(ok, "{doms:?} has an assignment");
+                    assert_eq!(pruned, Some(want != doms), "{doms:?} has an assignment");
                     assert_eq!(got, want, "from {doms:?}");
                 }
             }
