@@ -598,6 +598,7 @@ impl Model {
             places: Vec::new(),
             at: Vec::new(),
             trail: Vec::new(),
+            holding: Vec::new(),
             singles: Vec::new(),
             pointing: Vec::new(),
             pointed: Vec::new(),
@@ -647,6 +648,8 @@ struct Search<'m, 'o> {
     /// The bits `narrow` cleared in `at`, as `index << 7 | position`, so a node's children
     /// each start from its masks (undone, where copying them per child costs more).
     trail: Vec<u32>,
+    /// Scratch: the peers of a cell just fixed that still hold its value.
+    holding: Vec<u32>,
     /// (full area, value) whose places dropped to one or none.
     singles: Vec<(u32, u32)>,
     /// (full area, value) whose places dropped to few enough to lie in a crossing.
@@ -695,8 +698,13 @@ impl Search<'_, '_> {
         // (k is at most 128 and a weight at most u32::MAX: the products fit.)
         let (mut best_k, mut best_w) = (MAX_VALUES as u64 + 1, 1u64);
         for (c, d) in doms.iter().enumerate() {
+            // (A fixed cell skips the count: a 128-bit `count_ones` is a long sequence
+            // without a POPCNT target, and most of a generator question's cells are given.)
+            if d & (d - 1) == 0 {
+                continue;
+            }
             let k = d.count_ones() as u64;
-            if k > 1 {
+            {
                 let w = self.weight[c] as u64;
                 if k * best_w < best_k * w {
                     (best_k, best_w) = (k, w);
@@ -946,18 +954,40 @@ impl Search<'_, '_> {
                         self.uqueue.push(u);
                     }
                 }
-                if d.count_ones() == 1 {
-                    for &p in &m.peers[c as usize] {
-                        // Most peers no longer hold the value (a generator's question starts
-                        // with most cells given): no call for those.
-                        if doms[p as usize] & d == 0 {
-                            continue;
+                if d & (d - 1) == 0 {
+                    // Most peers no longer hold the value (a generator's question starts with
+                    // most cells given): when the cell's areas are all full ones, the peers
+                    // that do are read from the value's places there, in the same order
+                    // (ascending) as the list of peers.
+                    let mut holding = std::mem::take(&mut self.holding);
+                    holding.clear();
+                    if m.cell_units[c as usize].is_empty() {
+                        let i = d.trailing_zeros() as usize;
+                        for (&f, &pos) in m.cell_full_units[c as usize]
+                            .iter()
+                            .zip(&m.cell_full_pos[c as usize])
+                        {
+                            let unit = &m.units[m.full_units[f as usize] as usize];
+                            let at = self.at[f as usize * m.nvals + i] & !(1u128 << pos);
+                            holding.extend(bits(at).map(|j| unit[j as usize]));
                         }
+                        holding.sort_unstable();
+                        holding.dedup();
+                    } else {
+                        holding.extend(
+                            m.peers[c as usize]
+                                .iter()
+                                .filter(|&&p| doms[p as usize] & d != 0),
+                        );
+                    }
+                    for &p in &holding {
                         if !self.narrow(doms, p, doms[p as usize] & !d) {
                             self.blame(&[c, p]);
+                            self.holding = holding;
                             return false;
                         }
                     }
+                    self.holding = holding;
                 }
                 for &k in &m.cell_binaries[c as usize] {
                     let t = &m.binaries[k as usize];
