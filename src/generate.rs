@@ -167,7 +167,7 @@ pub fn generate(
     prepared: &dyn Prepared,
     s: &Settings,
 ) -> Result<Generated, Error> {
-    dig(p, &Tables::new(p), index, backend, prepared, s)
+    dig(p, &Tables::new(p), index, backend, prepared, s, false)
 }
 
 /// What the dig reads from the rules alone.
@@ -240,6 +240,8 @@ fn pairings(p: &Puzzle) -> Lists {
     out
 }
 
+/// `race`: a core would otherwise be idle, and the builtin search may use it for a second
+/// search on each question (`Question::race`).
 fn dig(
     p: &Puzzle,
     tables: &Tables,
@@ -247,6 +249,7 @@ fn dig(
     backend: &dyn Backend,
     prepared: &dyn Prepared,
     s: &Settings,
+    race: bool,
 ) -> Result<Generated, Error> {
     let start = Instant::now();
     let open = vec![None; p.cell_count()];
@@ -322,6 +325,7 @@ fn dig(
                     exclude: vec![(c, value)],
                     prefer: Some(solution.clone()),
                     learned: Some(learned.clone()),
+                    race,
                     ..Question::default()
                 },
                 &mut |g| {
@@ -733,11 +737,14 @@ pub fn generate_all(
         .num_threads(jobs.unwrap_or(0))
         .build()
         .map_err(|e| Error::Solve(solve::Error::Io(std::io::Error::other(e))))?;
+    // Fewer puzzles than threads: each puzzle's questions may use a second core (the
+    // answers, and so the puzzles, are the same).
+    let race = count < pool.current_num_threads() as u64;
     pool.install(|| {
         (0..count)
             .into_par_iter()
             .map(|i| {
-                let g = dig(&rules, &tables, i, backend, prepared.as_ref(), s)?;
+                let g = dig(&rules, &tables, i, backend, prepared.as_ref(), s, race)?;
                 verify_with(&rules, &g, counter.as_ref()).map_err(|detail| Error::Proof {
                     index: i + 1,
                     detail,

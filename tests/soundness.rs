@@ -411,6 +411,8 @@ fn full_areas_alone_search_like_brute_force() {
     let (mut compared, mut solutions, mut excluded) = (0, 0, 0);
     // Questions whose search failed somewhere and so handed on weights above 1.
     let mut learned_failures = 0;
+    // Grids found by a race.
+    let mut raced_grids = 0;
     for case in 0..240 {
         let (n, bh, bw, givens) = if case % 2 == 0 {
             (4, 2, 2, 1 + rng.below(5))
@@ -468,6 +470,28 @@ fn full_areas_alone_search_like_brute_force() {
                     "{name}, case {case}, without {v} at cell {c}, {ask} time\n{text}"
                 );
             }
+            // The generator's question with a race: one grid of those, or none when there
+            // are none, whichever search wins.
+            for _ in 0..2 {
+                let raced = model.solve(
+                    &p.givens,
+                    &sdkc::search::Options {
+                        limit: 1,
+                        exclude: vec![(c, v)],
+                        prefer: Some(base.clone()),
+                        learned: Some(learned.clone()),
+                        race: true,
+                        ..Default::default()
+                    },
+                );
+                assert_eq!(raced.found, want.len().min(1), "{name}, case {case}, raced");
+                assert!(
+                    raced.solutions.iter().all(|g| want.contains(g)),
+                    "{name}, case {case}: the race found {:?}\n{text}",
+                    raced.solutions
+                );
+                raced_grids += raced.found;
+            }
             let weights = learned.weights();
             match name {
                 "general search" => {
@@ -486,6 +510,7 @@ fn full_areas_alone_search_like_brute_force() {
         learned_failures >= 30,
         "only {learned_failures} searches handed on weights"
     );
+    assert!(raced_grids >= 300, "only {raced_grids} grids raced");
     assert!(
         solutions >= 1000 && excluded >= 100,
         "{solutions} solutions, {excluded} excluded"

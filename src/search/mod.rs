@@ -140,6 +140,9 @@ pub struct Options {
     /// Where earlier searches on the same rules failed, to start from and to add to (the
     /// generator's questions about one puzzle).
     pub learned: Option<Learned>,
+    /// With `limit` 1 and a `prefer` grid: race a second search, which tries values in its
+    /// own order, on another thread, and take the answer of the first to finish (`race`).
+    pub race: bool,
 }
 
 /// What searches on one set of rules learned about where the puzzle is hard: per cell, the
@@ -167,7 +170,7 @@ impl Learned {
     }
 }
 
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct Outcome {
     /// Complete grids, in the order found (`solve`; empty from `solve_each`).
     pub solutions: Vec<Vec<i64>>,
@@ -514,8 +517,86 @@ impl Model {
             h.solve_each(givens, opts, each, &mut out);
             return out;
         }
+        if opts.race && opts.limit == 1 && opts.prefer.is_some() && opts.seed.is_none() {
+            return self.race(givens, opts, each);
+        }
+        let weights = self.search(givens, opts, each, &mut out, None);
+        if let Some(learned) = &opts.learned {
+            *learned.lock() = weights;
+        }
+        out
+    }
+
+    /// Two searches for one grid on two threads, one trying the `prefer` grid's values first
+    /// and one in its own order; the first to answer (a grid, none, or the time limit) stops
+    /// the other, and its answer is the answer. Both searches are exact, so whether there is
+    /// a grid does not depend on which wins; which grid is found, and the learned weights
+    /// handed on, do. The generator's questions "another value here?" find a second
+    /// solution that differs from the first in a hundred cells and more, and which order
+    /// gets there first varies from question to question: over the 236 such questions of a
+    /// 25x25, the fewer nodes of the two orders summed to 538,000 against 894,000 for
+    /// `prefer` alone.
+    fn race(
+        &self,
+        givens: &[Option<i64>],
+        opts: &Options,
+        each: &mut dyn FnMut(&[i64]) -> bool,
+    ) -> Outcome {
+        use std::sync::atomic::{AtomicU8, Ordering};
+        // 0 while both run, then 1 + the winner.
+        let won = AtomicU8::new(0);
+        let run = |opts: &Options, me: u8| {
+            let mut grid = None;
+            let mut out = Outcome::default();
+            let mut keep = |g: &[i64]| {
+                grid = Some(g.to_vec());
+                false
+            };
+            let weights = self.search(givens, opts, &mut keep, &mut out, Some(&won));
+            let first = won
+                .compare_exchange(0, 1 + me, Ordering::AcqRel, Ordering::Acquire)
+                .is_ok();
+            (first, out, grid, weights)
+        };
+        let own = Options {
+            prefer: None,
+            race: false,
+            ..opts.clone()
+        };
+        let (a, b) = std::thread::scope(|scope| {
+            let other = scope.spawn(|| run(&own, 1));
+            let a = run(opts, 0);
+            // (A panic in the other search is a bug: passed on as one.)
+            let b = other
+                .join()
+                .unwrap_or_else(|e| std::panic::resume_unwind(e));
+            (a, b)
+        });
+        let ((_, mut out, grid, weights), (_, lost, _, _)) = if a.0 { (a, b) } else { (b, a) };
+        out.nodes += lost.nodes;
+        // (The search that lost hands on nothing.)
+        if let Some(learned) = &opts.learned {
+            *learned.lock() = weights;
+        }
+        if let Some(g) = grid {
+            each(&g);
+        }
+        out
+    }
+
+    /// One search (`solve_each` past its shortcuts): its weights at the end, for
+    /// `opts.learned`. With `race`, it stops once the flag is set by the other search.
+    fn search(
+        &self,
+        givens: &[Option<i64>],
+        opts: &Options,
+        each: &mut dyn FnMut(&[i64]) -> bool,
+        out: &mut Outcome,
+        race: Option<&std::sync::atomic::AtomicU8>,
+    ) -> Vec<u32> {
         let mut doms = self.initial(givens, &opts.exclude);
-        let mut s = self.searcher(opts, each, &mut out);
+        let mut s = self.searcher(opts, each, out);
+        s.race = race;
         if let Some(learned) = &opts.learned {
             let old = learned.lock();
             if old.len() == s.weight.len() {
@@ -529,10 +610,7 @@ impl Model {
         if doms.iter().all(|&d| d != 0) && s.propagate(&mut doms) {
             s.dfs(doms);
         }
-        if let Some(learned) = &opts.learned {
-            *learned.lock() = std::mem::take(&mut s.weight);
-        }
-        out
+        std::mem::take(&mut s.weight)
     }
 
     /// The domains before propagation: the one-cell conditions, the givens, the exclusions.
@@ -615,6 +693,7 @@ impl Model {
             rng: opts.seed.map(|s| s ^ 0x9E37_79B9_7F4A_7C15),
             prefer: opts.prefer.clone(),
             deadline: opts.deadline,
+            race: None,
             each,
             out,
             stop: false,
@@ -671,6 +750,8 @@ struct Search<'m, 'o> {
     rng: Option<u64>,
     prefer: Option<Vec<i64>>,
     deadline: Option<Instant>,
+    /// In a race (`Model::race`): set once either search has answered.
+    race: Option<&'o std::sync::atomic::AtomicU8>,
     each: &'o mut dyn FnMut(&[i64]) -> bool,
     out: &'o mut Outcome,
     stop: bool,
@@ -683,7 +764,17 @@ impl Search<'_, '_> {
             self.out.timed_out = true;
             self.stop = true;
         }
+        if self.lost() {
+            self.stop = true;
+            return true;
+        }
         self.stop && self.out.timed_out
+    }
+
+    /// Whether the other search of a race has answered (this one's answer is then unused).
+    fn lost(&self) -> bool {
+        self.race
+            .is_some_and(|r| r.load(std::sync::atomic::Ordering::Relaxed) != 0)
     }
 
     fn dfs(&mut self, doms: Vec<Dom>) {

@@ -69,6 +69,7 @@ impl Prepared for PreparedSearch {
                 exclude: q.exclude.clone(),
                 prefer: q.prefer.clone(),
                 learned: q.learned.clone(),
+                race: q.race,
             },
             &mut |g| {
                 if q.forbid.iter().any(|f| f == g) {

@@ -49,6 +49,10 @@ pub struct Question {
     /// Where the builtin search's earlier questions on the same rules failed, to start from
     /// and add to (`search::Learned`). Other backends ignore it; answers are the same.
     pub learned: Option<crate::search::Learned>,
+    /// With `limit` 1 and `prefer`: the builtin search races a second search in its own
+    /// value order on another thread, for a core that would be idle (`search::Options::race`).
+    /// Whether a grid is found is the same; which grid may differ from run to run.
+    pub race: bool,
 }
 
 impl Question {
