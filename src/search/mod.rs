@@ -563,15 +563,25 @@ impl Model {
             race: false,
             ..opts.clone()
         };
-        let (a, b) = std::thread::scope(|scope| {
-            let other = scope.spawn(|| run(&own, 1));
+        let raced = std::thread::scope(|scope| {
+            // (No thread to be had: the one search alone.)
+            let other = std::thread::Builder::new()
+                .spawn_scoped(scope, || run(&own, 1))
+                .ok()?;
             let a = run(opts, 0);
             // (A panic in the other search is a bug: passed on as one.)
             let b = other
                 .join()
                 .unwrap_or_else(|e| std::panic::resume_unwind(e));
-            (a, b)
+            Some((a, b))
         });
+        let Some((a, b)) = raced else {
+            let alone = Options {
+                race: false,
+                ..opts.clone()
+            };
+            return self.solve_each(givens, &alone, each);
+        };
         let ((_, mut out, grid, weights), (_, lost, _, _)) = if a.0 { (a, b) } else { (b, a) };
         out.nodes += lost.nodes;
         // (The search that lost hands on nothing.)
