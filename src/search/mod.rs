@@ -542,10 +542,10 @@ impl Model {
         opts: &Options,
         each: &mut dyn FnMut(&[i64]) -> bool,
     ) -> Outcome {
-        use std::sync::atomic::{AtomicU8, Ordering};
-        // 0 while both run, then 1 + the winner.
-        let won = AtomicU8::new(0);
-        let run = |opts: &Options, me: u8| {
+        use std::sync::atomic::{AtomicBool, Ordering};
+        // Set by the first search to answer.
+        let won = AtomicBool::new(false);
+        let run = |opts: &Options| {
             let mut grid = None;
             let mut out = Outcome::default();
             let mut keep = |g: &[i64]| {
@@ -554,7 +554,7 @@ impl Model {
             };
             let weights = self.search(givens, opts, &mut keep, &mut out, Some(&won));
             let first = won
-                .compare_exchange(0, 1 + me, Ordering::AcqRel, Ordering::Acquire)
+                .compare_exchange(false, true, Ordering::AcqRel, Ordering::Acquire)
                 .is_ok();
             (first, out, grid, weights)
         };
@@ -566,9 +566,9 @@ impl Model {
         let raced = std::thread::scope(|scope| {
             // (No thread to be had: the one search alone.)
             let other = std::thread::Builder::new()
-                .spawn_scoped(scope, || run(&own, 1))
+                .spawn_scoped(scope, || run(&own))
                 .ok()?;
-            let a = run(opts, 0);
+            let a = run(opts);
             // (A panic in the other search is a bug: passed on as one.)
             let b = other
                 .join()
@@ -602,7 +602,7 @@ impl Model {
         opts: &Options,
         each: &mut dyn FnMut(&[i64]) -> bool,
         out: &mut Outcome,
-        race: Option<&std::sync::atomic::AtomicU8>,
+        race: Option<&std::sync::atomic::AtomicBool>,
     ) -> Vec<u32> {
         let mut doms = self.initial(givens, &opts.exclude);
         let mut s = self.searcher(opts, each, out);
@@ -733,6 +733,8 @@ struct Search<'m, 'o> {
     /// For each full area and value, the positions of those cells (bits of the area's
     /// cells in order): pointing's one mask test and a hidden single's cell read from it,
     /// where folding them from the area's domains was a tenth of a 25x25's instructions.
+    /// (The counts stay beside them: a byte each, copied per node, read without a 128-bit
+    /// `count_ones`.)
     at: Vec<Dom>,
     /// The bits `narrow` cleared in `at`, as `index << 7 | position`, so a node's children
     /// each start from its masks (undone, where copying them per child costs more).
@@ -761,7 +763,7 @@ struct Search<'m, 'o> {
     prefer: Option<Vec<i64>>,
     deadline: Option<Instant>,
     /// In a race (`Model::race`): set once either search has answered.
-    race: Option<&'o std::sync::atomic::AtomicU8>,
+    race: Option<&'o std::sync::atomic::AtomicBool>,
     each: &'o mut dyn FnMut(&[i64]) -> bool,
     out: &'o mut Outcome,
     stop: bool,
@@ -784,7 +786,7 @@ impl Search<'_, '_> {
     /// Whether the other search of a race has answered (this one's answer is then unused).
     fn lost(&self) -> bool {
         self.race
-            .is_some_and(|r| r.load(std::sync::atomic::Ordering::Relaxed) != 0)
+            .is_some_and(|r| r.load(std::sync::atomic::Ordering::Relaxed))
     }
 
     fn dfs(&mut self, doms: Vec<Dom>) {
@@ -805,12 +807,10 @@ impl Search<'_, '_> {
                 continue;
             }
             let k = d.count_ones() as u64;
-            {
-                let w = self.weight[c] as u64;
-                if k * best_w < best_k * w {
-                    (best_k, best_w) = (k, w);
-                    best = c;
-                }
+            let w = self.weight[c] as u64;
+            if k * best_w < best_k * w {
+                (best_k, best_w) = (k, w);
+                best = c;
             }
         }
         if best == usize::MAX {
