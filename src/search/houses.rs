@@ -171,7 +171,7 @@ impl Houses {
             heaviest: 1,
             rng: opts.seed.map(|s| s ^ 0x9E37_79B9_7F4A_7C15),
         };
-        if self.settle(&mut b, &[!0; MAX_VALUES]).is_ok() {
+        if self.settle::<true>(&mut b, &[!0; MAX_VALUES]).is_ok() {
             self.dfs(b, &mut run);
         }
     }
@@ -204,13 +204,31 @@ impl Houses {
         (once, twice)
     }
 
+    /// The areas (bits of `units`) holding any of these cells of the grid.
+    fn units_of(&self, cells: u128) -> u64 {
+        let mut m = 0;
+        for c in Self::each(cells) {
+            m |= self.unit_of[c];
+        }
+        m
+    }
+
     // (`v` indexes boards that `place` changes inside the loops.)
     #[allow(clippy::needless_range_loop)]
     /// Propagate to a fixpoint; on a contradiction, the cells it lies in. `settled` are the
     /// boards when there was nothing left to propagate (the parent's, all cells before the
     /// first): only areas where a value lost a cell since can have a new hidden single or
-    /// pointing.
-    fn settle(&self, b: &mut Boards, settled: &[u128; MAX_VALUES]) -> Result<(), u128> {
+    /// pointing. `FIRST` for a search's first settle, where every board lost every cell it
+    /// does not hold (and the cells past the grid): there the areas where a value lost cells
+    /// are found by testing each open area against them; after, by looking up the lost
+    /// cells' areas, which are few (a peer's placed value; a placed value's peers): testing
+    /// every open area was a sixth of a hard 9x9's instructions. (A generator's question
+    /// starts from a nearly full grid: most cells lost at once, few areas open.)
+    fn settle<const FIRST: bool>(
+        &self,
+        b: &mut Boards,
+        settled: &[u128; MAX_VALUES],
+    ) -> Result<(), u128> {
         // Per value, its board when its hidden singles and its pointing were last looked for.
         let mut hidden_seen = *settled;
         let mut pointing_seen = *settled;
@@ -247,9 +265,10 @@ impl Houses {
                 }
                 // (Before the areas: what placing `v` below takes from it is seen next round.)
                 hidden_seen[v] = b.cand[v];
-                for i in bits64(b.open_units[v]) {
+                let touched = if FIRST { !0 } else { self.units_of(lost) };
+                for i in bits64(b.open_units[v] & touched) {
                     let u = self.units[i];
-                    if u & lost == 0 {
+                    if FIRST && u & lost == 0 {
                         continue;
                     }
                     let x = b.cand[v] & u;
@@ -275,12 +294,18 @@ impl Houses {
                 pointing_seen[v] = b.cand[v];
                 let mut x = b.cand[v];
                 let open = b.open_units[v];
+                // A crossing touches the lost cells exactly when one of its two areas does.
+                let touched = if FIRST { !0 } else { self.units_of(lost) };
                 for (&(both, shared, a, o), &pair) in
                     self.crossings.iter().zip(&self.crossing_units)
                 {
                     // (A value placed in either area has no place left in the shared cells
                     // unless it is placed there: nothing to point.)
-                    if open & pair != pair || x & shared == 0 || both & lost == 0 {
+                    if open & pair != pair
+                        || touched & pair == 0
+                        || x & shared == 0
+                        || (FIRST && both & lost == 0)
+                    {
                         continue;
                     }
                     if x & a == 0 {
@@ -305,9 +330,17 @@ impl Houses {
     fn two_places(&self, b: &Boards, weight: &[u32; 128], w: u64, k: u64) -> Option<(usize, u128)> {
         let (mut best_w, mut best_k) = (w, k);
         let mut pick = None;
-        for &u in &self.units {
+        for (i, &u) in self.units.iter().enumerate() {
             let u = u & !b.solved;
+            if u == 0 {
+                continue;
+            }
             for v in 0..self.nvals {
+                // A value placed in the area has no open place in it (a 64-bit test, not the
+                // 128-bit ones below).
+                if b.open_units[v] >> i & 1 == 0 {
+                    continue;
+                }
                 let x = b.cand[v] & u;
                 // Exactly two places: one left once the lowest is cleared. (Not `count_ones`:
                 // without a POPCNT target it is a long bit-twiddling sequence on 128 bits, and
@@ -402,7 +435,7 @@ impl Houses {
             for at in Self::each(x) {
                 let mut child = b;
                 self.place(&mut child, at, v);
-                match self.settle(&mut child, &b.cand) {
+                match self.settle::<false>(&mut child, &b.cand) {
                     Ok(()) => self.dfs(child, run),
                     Err(cells) => run.blame(cells | 1 << at),
                 }
@@ -432,7 +465,7 @@ impl Houses {
         for &v in &values[..k] {
             let mut child = b;
             self.place(&mut child, c, v);
-            match self.settle(&mut child, &b.cand) {
+            match self.settle::<false>(&mut child, &b.cand) {
                 Ok(()) => self.dfs(child, run),
                 Err(cells) => run.blame(cells | bit),
             }
