@@ -264,8 +264,8 @@ impl Houses {
                 // (Before the areas: what placing `v` below takes from it is seen next round.)
                 hidden_seen[v] = b.cand[v];
                 let touched = if FIRST { !0 } else { self.units_of(lost) };
-                for i in bits64(b.open_units[v] & touched) {
-                    let u = self.units[i];
+                for i in super::bits(b.open_units[v] & touched) {
+                    let u = self.units[i as usize];
                     if FIRST && u & lost == 0 {
                         continue;
                     }
@@ -470,18 +470,6 @@ impl Houses {
             }
         }
     }
-}
-
-/// The indices of the set bits of an area mask, lowest first.
-fn bits64(mut m: u64) -> impl Iterator<Item = usize> {
-    std::iter::from_fn(move || {
-        if m == 0 {
-            return None;
-        }
-        let i = m.trailing_zeros() as usize;
-        m &= m - 1;
-        Some(i)
-    })
 }
 
 #[cfg(test)]

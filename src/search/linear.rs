@@ -568,19 +568,6 @@ fn small_groups(groups: &[Vec<usize>], target: usize, out: &mut [Dom], scratch: 
     }
 }
 
-/// The set bits of a small domain (`bits` on 32 bits, where the 128-bit one costs twice the
-/// instructions).
-fn bits32(mut d: u32) -> impl Iterator<Item = u32> {
-    std::iter::from_fn(move || {
-        if d == 0 {
-            return None;
-        }
-        let i = d.trailing_zeros();
-        d &= d - 1;
-        Some(i)
-    })
-}
-
 /// One group of `small_groups` (at most three cells, values below 16): which sums of the
 /// group each of its cells' values can be part of.
 #[derive(Clone, Copy, Default)]
@@ -609,7 +596,7 @@ impl GroupSums {
             [x, y] => {
                 let (dx, dy) = (doms[x] as u32, doms[y] as u32);
                 let (mut sums, mut before_last) = (0u64, 0u32);
-                for a in bits32(dx) {
+                for a in bits(dx) {
                     let rest = dy & !(1 << a);
                     self.last[a as usize] = rest;
                     before_last |= 1 << a;
@@ -622,9 +609,9 @@ impl GroupSums {
                 let (dx, dy, dz) = (doms[x] as u32, doms[y] as u32, doms[z] as u32);
                 self.others[1] = [0; 16];
                 let (mut sums, mut before_last) = (0u64, 0u32);
-                for a in bits32(dx) {
+                for a in bits(dx) {
                     let mut with_a = 0u32;
-                    for b in bits32(dy & !(1 << a)) {
+                    for b in bits(dy & !(1 << a)) {
                         let rest = dz & !(1 << a | 1 << b);
                         with_a |= rest << b;
                         self.others[1][b as usize] |= rest << a;
@@ -644,7 +631,7 @@ impl GroupSums {
     /// The values of the group's cells (in `out`) that take part in a sum in `viable`.
     fn keep(&self, group: &[usize], viable: u64, out: &mut [Dom]) {
         let (mut last, mut first) = (0u32, 0u32);
-        for s in bits32(self.before_last) {
+        for s in bits(self.before_last) {
             let fits = self.last[s as usize] & (viable >> s) as u32;
             if fits != 0 {
                 last |= fits;
@@ -656,7 +643,7 @@ impl GroupSums {
             [x, _] => out[x] = first as Dom,
             [x, y, _] => {
                 for (k, &j) in [x, y].iter().enumerate() {
-                    out[j] = bits32(out[j] as u32)
+                    out[j] = bits(out[j] as u32)
                         .filter(|&v| (self.others[k][v as usize] as u64) & (viable >> v) != 0)
                         .fold(0, |d, v| d | 1 << v);
                 }

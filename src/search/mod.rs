@@ -1599,14 +1599,39 @@ fn shuffle<T>(state: &mut u64, items: &mut [T]) {
     }
 }
 
-/// The indices of the set bits, lowest first.
-fn bits(mut d: Dom) -> impl Iterator<Item = u32> {
+/// The indices of the set bits, lowest first: of a domain (`Dom`), an area mask (`u64`), or a
+/// small domain (`u32`, where the 128-bit walk costs twice the instructions).
+fn bits<T: Bits>(mut d: T) -> impl Iterator<Item = u32> {
     std::iter::from_fn(move || {
-        if d == 0 {
+        if d.is_empty() {
             return None;
         }
-        let i = d.trailing_zeros();
-        d &= d - 1;
+        let i = d.lowest();
+        d = d.without_lowest();
         Some(i)
     })
 }
+
+/// An unsigned integer as a set of bit indices (`bits`).
+trait Bits: Copy {
+    fn is_empty(self) -> bool;
+    fn lowest(self) -> u32;
+    fn without_lowest(self) -> Self;
+}
+
+macro_rules! impl_bits {
+    ($($t:ty),*) => {$(
+        impl Bits for $t {
+            fn is_empty(self) -> bool {
+                self == 0
+            }
+            fn lowest(self) -> u32 {
+                self.trailing_zeros()
+            }
+            fn without_lowest(self) -> Self {
+                self & (self - 1)
+            }
+        }
+    )*};
+}
+impl_bits!(u32, u64, u128);
