@@ -66,6 +66,11 @@ pub struct Model {
     cell_full_units: Vec<Vec<u32>>,
     /// Per cell, its position in each of those areas (bit of `Search::at`).
     cell_full_pos: Vec<Vec<u8>>,
+    /// The search keeps each value's places in each full area as a bitmask (`Search::at`):
+    /// on grids of 16 values and more. On a 9x9 the masks' upkeep on every narrowing costs
+    /// more than scanning nine cells saves (the Barbed Cross: 1,345M instructions without
+    /// them, 1,814M with them; `examples/twenty-five.sdk`: 11.97G with them, 15.91G without).
+    masks: bool,
     /// Per full area, the full areas it shares two or more cells with (a box and a row), as
     /// (the shared cells' count, its cells outside the other, the other's cells outside it):
     /// a value whose places in the first all lie in the shared cells leaves the rest of the
@@ -219,6 +224,7 @@ impl Model {
             full_units: Vec::new(),
             cell_full_units: vec![Vec::new(); n],
             cell_full_pos: vec![Vec::new(); n],
+            masks: nvals >= 16,
             crossings: Vec::new(),
             widest_crossing: 0,
             binaries: Vec::new(),
@@ -783,6 +789,19 @@ impl Search<'_, '_> {
         self.stop && self.out.timed_out
     }
 
+    /// The positions in full area `f` of the cells that can take value `i` (bits of the
+    /// area's cells in order): kept (`Model::masks`), or read from the domains.
+    fn places_at(&self, doms: &[Dom], f: usize, i: u32) -> Dom {
+        let m = self.m;
+        if m.masks {
+            return self.at[f * m.nvals + i as usize];
+        }
+        m.units[m.full_units[f] as usize]
+            .iter()
+            .enumerate()
+            .fold(0, |a, (j, &c)| a | (((doms[c as usize] >> i) & 1) << j))
+    }
+
     /// Whether the other search of a race has answered (this one's answer is then unused).
     fn lost(&self) -> bool {
         self.race
@@ -906,12 +925,23 @@ impl Search<'_, '_> {
                     continue;
                 }
                 let bit = 1u128 << i;
-                let at = self.at[f * m.nvals + i];
                 let unit = &m.units[u as usize];
-                let (a, b) = (
-                    unit[at.trailing_zeros() as usize],
-                    unit[127 - at.leading_zeros() as usize],
-                );
+                let (a, b) = if m.masks {
+                    let at = self.places_at(doms, f, i as u32);
+                    (
+                        unit[at.trailing_zeros() as usize],
+                        unit[127 - at.leading_zeros() as usize],
+                    )
+                } else {
+                    let mut two = unit
+                        .iter()
+                        .copied()
+                        .filter(|&c| doms[c as usize] & bit != 0);
+                    let (Some(a), Some(b)) = (two.next(), two.next()) else {
+                        continue;
+                    };
+                    (a, b)
+                };
                 if doms[a as usize] == bit || doms[b as usize] == bit {
                     continue;
                 }
@@ -957,18 +987,18 @@ impl Search<'_, '_> {
             let removed = old & !new;
             let nvals = self.m.nvals;
             let m = self.m;
-            for (&f, &pos) in m.cell_full_units[c as usize]
-                .iter()
-                .zip(&m.cell_full_pos[c as usize])
-            {
+            for (j, &f) in m.cell_full_units[c as usize].iter().enumerate() {
                 if self.m.matching && !self.aqueued[f as usize] {
                     self.aqueued[f as usize] = true;
                     self.aqueue.push(f);
                 }
                 for i in bits(removed) {
                     let at = f as usize * nvals + i as usize;
-                    self.at[at] &= !(1u128 << pos);
-                    self.trail.push((at as u32) << 7 | pos as u32);
+                    if m.masks {
+                        let pos = m.cell_full_pos[c as usize][j];
+                        self.at[at] &= !(1u128 << pos);
+                        self.trail.push((at as u32) << 7 | pos as u32);
+                    }
                     let k = &mut self.places[at];
                     *k -= 1;
                     if *k <= 1 {
@@ -1002,7 +1032,9 @@ impl Search<'_, '_> {
             for (j, &c) in m.units[u as usize].iter().enumerate() {
                 for i in bits(doms[c as usize]) {
                     self.places[f * m.nvals + i as usize] += 1;
-                    self.at[f * m.nvals + i as usize] |= 1u128 << j;
+                    if m.masks {
+                        self.at[f * m.nvals + i as usize] |= 1u128 << j;
+                    }
                 }
             }
             // What `narrow` queues as counts drop, queued here for the counts the search
@@ -1060,9 +1092,9 @@ impl Search<'_, '_> {
                     // most cells given): when the cell's areas are all full ones, the peers
                     // that do are read from the value's places there, in the same order
                     // (ascending) as the list of peers.
-                    let mut holding = std::mem::take(&mut self.holding);
-                    holding.clear();
-                    if m.cell_units[c as usize].is_empty() {
+                    if m.masks && m.cell_units[c as usize].is_empty() {
+                        let mut holding = std::mem::take(&mut self.holding);
+                        holding.clear();
                         let i = d.trailing_zeros() as usize;
                         for (&f, &pos) in m.cell_full_units[c as usize]
                             .iter()
@@ -1074,21 +1106,25 @@ impl Search<'_, '_> {
                         }
                         holding.sort_unstable();
                         holding.dedup();
+                        for &p in &holding {
+                            if !self.narrow(doms, p, doms[p as usize] & !d) {
+                                self.blame(&[c, p]);
+                                self.holding = holding;
+                                return false;
+                            }
+                        }
+                        self.holding = holding;
                     } else {
-                        holding.extend(
-                            m.peers[c as usize]
-                                .iter()
-                                .filter(|&&p| doms[p as usize] & d != 0),
-                        );
-                    }
-                    for &p in &holding {
-                        if !self.narrow(doms, p, doms[p as usize] & !d) {
-                            self.blame(&[c, p]);
-                            self.holding = holding;
-                            return false;
+                        for &p in &m.peers[c as usize] {
+                            if doms[p as usize] & d == 0 {
+                                continue;
+                            }
+                            if !self.narrow(doms, p, doms[p as usize] & !d) {
+                                self.blame(&[c, p]);
+                                return false;
+                            }
                         }
                     }
-                    self.holding = holding;
                 }
                 for &k in &m.cell_binaries[c as usize] {
                     let t = &m.binaries[k as usize];
@@ -1135,8 +1171,13 @@ impl Search<'_, '_> {
                         return false;
                     }
                     1 => {
-                        let c = unit
-                            [self.at[f as usize * m.nvals + i as usize].trailing_zeros() as usize];
+                        // (Without the masks, the first cell that has it: no need to look
+                        // further.)
+                        let c = if m.masks {
+                            unit[self.places_at(doms, f as usize, i).trailing_zeros() as usize]
+                        } else {
+                            *unit.iter().find(|&&c| doms[c as usize] & bit != 0).unwrap()
+                        };
                         if doms[c as usize] != bit && !self.narrow(doms, c, bit) {
                             return false;
                         }
@@ -1158,7 +1199,7 @@ impl Search<'_, '_> {
                 let bit = 1u128 << i;
                 // Where the value can go in the area (narrowing the other area's cells below
                 // leaves this area's as they are).
-                let at = self.at[f as usize * m.nvals + i as usize];
+                let at = self.places_at(doms, f as usize, i);
                 for x in &m.crossings[f as usize] {
                     if count > x.shared || at & !x.shared_at != 0 {
                         continue;
