@@ -987,6 +987,7 @@ impl Search<'_, '_> {
             let removed = old & !new;
             let nvals = self.m.nvals;
             let m = self.m;
+            let positions = &m.cell_full_pos[c as usize];
             for (j, &f) in m.cell_full_units[c as usize].iter().enumerate() {
                 if self.m.matching && !self.aqueued[f as usize] {
                     self.aqueued[f as usize] = true;
@@ -995,7 +996,7 @@ impl Search<'_, '_> {
                 for i in bits(removed) {
                     let at = f as usize * nvals + i as usize;
                     if m.masks {
-                        let pos = m.cell_full_pos[c as usize][j];
+                        let pos = positions[j];
                         self.at[at] &= !(1u128 << pos);
                         self.trail.push((at as u32) << 7 | pos as u32);
                     }
