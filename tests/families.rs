@@ -4,8 +4,8 @@
 //! `data/example_puzzles.js` and `data/collections.js`):
 //!
 //! 1. each file has no mistakes and accepts its published grid;
-//! 2. the builtin search and HiGHS prove it unique where that takes seconds;
-//! 3. every file, the slow ones too, is proved unique by the builtin search with half of the
+//! 2. the builtin search proves every file unique, HiGHS and CBC those they prove in seconds;
+//! 3. every file is proved unique by the builtin search with half of the
 //!    published grid given (the cells of one colour of a checkerboard, plus the file's givens);
 //! 4. the library's `lunchbox` keeps a lunchbox's digits distinct, as the published rules do
 //!    (it once allowed repeats, which let `lunchbox-normal` have a second solution).
@@ -103,48 +103,62 @@ fn proves_unique(name: &str, solver: &str) {
     common::proves_unique(&path(name), name, solver, None);
 }
 
-// The builtin search: seconds of `run --unique --time-limit 60` (release build, in-process
-// time as printed) on the 2-core machine this was written on, with other test runs going on.
-// Left out, slower than this file's budget:
-// counting-circles-clockwork  no solution found in 60 s
-// lockout-dsm23               solution found, no proof in 60 s
-// lunchbox-normal             no solution found in 60 s
-// nabner-cold-sauerkraut      no solution found in 60 s
-// pill-arrow-lm               no solution found in 60 s
-// zipper-zip-zips             33 s
+// The builtin search proves every family example, each in under 0.25 s of a release build
+// (`python3 bench/families.py --solvers builtin`; nabner-cold-sauerkraut 0.17 s and
+// zipper-zip-zips 0.08 s the slowest, on 2026-11-26).
 unique!(builtin {
-    clone_domino: "clone-domino",                             // 0.003 s
-    dutch_whispers_elementary: "dutch-whispers-elementary",   // 0.011 s
-    entropic_connections: "entropic-connections",             // 0.089 s
-    indexing_159: "indexing-159",                             // 0.009 s
-    maximum_fortress: "maximum-fortress",                     // 0.017 s
-    modular_lines_1: "modular-lines-1",                       // 0.027 s
-    nonconsecutive_anti_knight: "nonconsecutive-anti-knight", // 0.015 s
-    numbered_rooms_n: "numbered-rooms-n",                     // 0.035 s
+    clone_domino: "clone-domino",
+    counting_circles_clockwork: "counting-circles-clockwork",
+    dutch_whispers_elementary: "dutch-whispers-elementary",
+    entropic_connections: "entropic-connections",
+    indexing_159: "indexing-159",
+    lockout_dsm23: "lockout-dsm23",
+    lunchbox_normal: "lunchbox-normal",
+    maximum_fortress: "maximum-fortress",
+    modular_lines_1: "modular-lines-1",
+    nabner_cold_sauerkraut: "nabner-cold-sauerkraut",
+    nonconsecutive_anti_knight: "nonconsecutive-anti-knight",
+    numbered_rooms_n: "numbered-rooms-n",
+    pill_arrow_lm: "pill-arrow-lm",
+    zipper_zip_zips: "zipper-zip-zips",
 });
 
-// HiGHS, timed the same way. Left out, slower than a few seconds:
-// counting-circles-clockwork  4.8 s (the library's rule now says "each digit is in no circle or
-//                             in that many"; it said "each circle's digit counts its like",
-//                             which had no proof in 60 s)
-// entropic-connections        52 s
-// lockout-dsm23               solution found, no proof in 60 s
-// lunchbox-normal             no solution found in 60 s
-// nabner-cold-sauerkraut      solution found, no proof in 60 s
-// pill-arrow-lm               solution found, no proof in 60 s
+// HiGHS: seconds of `run --unique --json --time-limit 60` (release build, one run each, one
+// after another on the 2-core machine this was written on, 2026-11-26). lunchbox-normal
+// (1.6 s) is in tests/encodings.rs. Left out, slower than a few seconds:
+// lockout-dsm23               22 s
+// nabner-cold-sauerkraut      19 s
+// pill-arrow-lm               34 s
 // zipper-zip-zips             no solution found in 60 s
 unique!(highs {
-    clone_domino: "clone-domino",                             // 0.10 s
-    dutch_whispers_elementary: "dutch-whispers-elementary",   // 0.58 s
-    indexing_159: "indexing-159",                             // 0.12 s
-    maximum_fortress: "maximum-fortress",                     // 0.45 s
-    modular_lines_1: "modular-lines-1",                       // 1.2 s
-    nonconsecutive_anti_knight: "nonconsecutive-anti-knight", // 0.22 s
-    numbered_rooms_n: "numbered-rooms-n",                     // 0.57 s
+    clone_domino: "clone-domino",                             // 0.06 s
+    counting_circles_clockwork: "counting-circles-clockwork", // 4.9 s
+    dutch_whispers_elementary: "dutch-whispers-elementary",   // 0.24 s
+    entropic_connections: "entropic-connections",             // 0.81 s
+    indexing_159: "indexing-159",                             // 0.06 s
+    maximum_fortress: "maximum-fortress",                     // 0.13 s
+    modular_lines_1: "modular-lines-1",                       // 0.23 s
+    nonconsecutive_anti_knight: "nonconsecutive-anti-knight", // 0.09 s
+    numbered_rooms_n: "numbered-rooms-n",                     // 0.13 s
+});
+
+// CBC, timed the same way. Left out, slower than a few seconds:
+// counting-circles-clockwork  6.0 s
+// entropic-connections        5.4 s
+// lockout-dsm23, lunchbox-normal, nabner-cold-sauerkraut, pill-arrow-lm, zipper-zip-zips:
+//                             no proof in 60 s
+unique!(cbc {
+    clone_domino: "clone-domino",                             // 0.06 s
+    dutch_whispers_elementary: "dutch-whispers-elementary",   // 0.51 s
+    indexing_159: "indexing-159",                             // 0.07 s
+    maximum_fortress: "maximum-fortress",                     // 0.08 s
+    modular_lines_1: "modular-lines-1",                       // 0.82 s
+    nonconsecutive_anti_knight: "nonconsecutive-anti-knight", // 0.43 s
+    numbered_rooms_n: "numbered-rooms-n",                     // 3.2 s
 });
 
 /// With half of the published grid given (one colour of a checkerboard, and the file's own
-/// givens), the builtin search proves every file unique in milliseconds: the slow ones too are
+/// givens), the builtin search proves every file unique in milliseconds: the files are
 /// checked to have no other solution near the published one.
 #[test]
 fn unique_with_half_the_published_grid() {

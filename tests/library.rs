@@ -2,8 +2,8 @@
 //!
 //! 1. The published variant puzzles written with library calls (`examples/library/NAME.sdk`,
 //!    the library form of `examples/variants/NAME.sdk`): each accepts its published grid, the
-//!    builtin search and HiGHS prove it unique where that takes seconds, and both forms have the
-//!    same solutions around the published grid.
+//!    builtin search proves it unique (HiGHS and CBC where that takes seconds), and both forms
+//!    have the same solutions around the published grid.
 //! 2. Soundness: random calls of each library rule that makes sense on a 4x4 grid (values 1..4,
 //!    boxes 2x2) or a 6x6 one (values 1..6, boxes 2x3), or on a 9x9 grid with most of a solution
 //!    given (`entropic`, `windoku`, `anti_king`), have exactly the solutions of the same
@@ -164,7 +164,7 @@ fn flat(g: &serde_json::Value) -> Vec<i64> {
 
 /// Both forms of every puzzle have the same solutions near the published grid: with `holes`
 /// cells of it blanked (the same cells for both forms, a fixed seed), `run -a` finds the same
-/// grids. This covers the puzzles no solver proves unique in seconds too.
+/// grids. This covers the puzzles the MIP solvers do not prove unique in seconds too.
 #[test]
 fn library_and_long_forms_agree_around_the_published_grid() {
     let mut rng = Rng(0x5eed_0001);
@@ -197,54 +197,75 @@ fn proves_unique(name: &str, solver: &str) {
     common::proves_unique(&path(name), name, solver, None);
 }
 
-// The builtin search. The times are the in-process seconds of `run --unique` (release build)
-// from `python3 bench/library.py --runs 1` on the 2-core machine this was written on (with
-// other builds running, so a little high). Left out, slower than this file's budget:
-// disjoint-barbed-cross      no proof in 60 s
-// little-killer-ctc          no proof in 60 s
-// region-sum-lm-00098I       58 s (the long form: no proof in 60 s)
-// region-sum-raw-spaghetti   no proof in 60 s
-// sandwich-between-1-and-9   no proof in 60 s
-// skyscraper-ctc             no proof in 60 s
-// x-sum-ctc                  no proof in 60 s
+// The builtin search proves every library form, each in under 0.25 s of a release build
+// (`python3 bench/families.py --solvers builtin`; the Barbed Cross the slowest, on 2026-11-26).
 unique!(builtin {
-    anti_king_knight_reddit: "anti-king-knight-reddit", // 0.01 s
-    anti_knight_ctc: "anti-knight-ctc",                 // 0.00 s
-    arrow_sugarroad: "arrow-sugarroad",                 // 7.9 s
-    between_lines_svs173: "between-lines-svs173",       // 0.01 s
-    disjoint_doggo_experiment_8: "disjoint-doggo-experiment-8", // 4.4 s (the long form 0.35 s)
-    little_killer_2: "little-killer-2",                 // 0.01 s
-    odd_even_ctc: "odd-even-ctc",                       // 0.00 s
-    palindrome_svs013: "palindrome-svs013",             // 0.00 s
-    quadruple_repeated: "quadruple-repeated",           // 0.19 s
-    renban_leven: "renban-leven",                       // 1.2 s
-    whispers_german: "whispers-german",                 // 0.01 s
-    windoku_sudocue: "windoku-sudocue",                 // 0.01 s
-    xv_strict_ctc: "xv-strict-ctc",                     // 0.01 s
+    anti_king_knight_reddit: "anti-king-knight-reddit",
+    anti_knight_ctc: "anti-knight-ctc",
+    arrow_sugarroad: "arrow-sugarroad",
+    between_lines_svs173: "between-lines-svs173",
+    disjoint_barbed_cross: "disjoint-barbed-cross",
+    disjoint_doggo_experiment_8: "disjoint-doggo-experiment-8",
+    little_killer_2: "little-killer-2",
+    little_killer_ctc: "little-killer-ctc",
+    odd_even_ctc: "odd-even-ctc",
+    palindrome_svs013: "palindrome-svs013",
+    quadruple_repeated: "quadruple-repeated",
+    region_sum_lm_00098i: "region-sum-lm-00098I",
+    region_sum_raw_spaghetti: "region-sum-raw-spaghetti",
+    renban_leven: "renban-leven",
+    sandwich_between_1_and_9: "sandwich-between-1-and-9",
+    skyscraper_ctc: "skyscraper-ctc",
+    whispers_german: "whispers-german",
+    windoku_sudocue: "windoku-sudocue",
+    x_sum_ctc: "x-sum-ctc",
+    xv_strict_ctc: "xv-strict-ctc",
 });
 
-// HiGHS, timed the same way. Left out, slower than a few seconds:
-// disjoint-barbed-cross        no proof in 60 s
-// disjoint-doggo-experiment-8  39 s
-// region-sum-lm-00098I         21 s
-// region-sum-raw-spaghetti     54 s (the long form: no proof in 60 s)
-// renban-leven                 56 s
-// sandwich-between-1-and-9     27 s
-// x-sum-ctc                    14 s
+// HiGHS: seconds of `run --unique --json --time-limit 60` (release build, one run each, one
+// after another on the 2-core machine this was written on, 2026-11-26). disjoint-barbed-cross
+// (5.6 s) is in tests/encodings.rs. Left out, slower than a few seconds:
+// disjoint-doggo-experiment-8  34 s
+// region-sum-lm-00098I         29 s
+// region-sum-raw-spaghetti     48 s
+// sandwich-between-1-and-9     16 s
+// x-sum-ctc                    15 s
 unique!(highs {
-    anti_king_knight_reddit: "anti-king-knight-reddit", // 0.14 s
-    anti_knight_ctc: "anti-knight-ctc",                 // 0.12 s
-    arrow_sugarroad: "arrow-sugarroad",                 // 0.40 s
-    between_lines_svs173: "between-lines-svs173",       // 0.13 s
-    little_killer_2: "little-killer-2",                 // 0.30 s
-    little_killer_ctc: "little-killer-ctc",             // 0.98 s
-    odd_even_ctc: "odd-even-ctc",                       // 0.04 s
+    anti_king_knight_reddit: "anti-king-knight-reddit", // 0.16 s
+    anti_knight_ctc: "anti-knight-ctc",                 // 0.07 s
+    arrow_sugarroad: "arrow-sugarroad",                 // 0.38 s
+    between_lines_svs173: "between-lines-svs173",       // 0.11 s
+    little_killer_2: "little-killer-2",                 // 0.11 s
+    little_killer_ctc: "little-killer-ctc",             // 2.8 s
+    odd_even_ctc: "odd-even-ctc",                       // 0.05 s
     palindrome_svs013: "palindrome-svs013",             // 0.04 s
-    quadruple_repeated: "quadruple-repeated",           // 0.13 s
-    skyscraper_ctc: "skyscraper-ctc",                   // 0.49 s
-    whispers_german: "whispers-german",                 // 0.53 s
-    windoku_sudocue: "windoku-sudocue",                 // 0.10 s
-    xv_strict_ctc: "xv-strict-ctc",                     // 0.26 s
+    quadruple_repeated: "quadruple-repeated",           // 0.07 s
+    renban_leven: "renban-leven",                       // 0.19 s
+    skyscraper_ctc: "skyscraper-ctc",                   // 0.35 s
+    whispers_german: "whispers-german",                 // 0.18 s
+    windoku_sudocue: "windoku-sudocue",                 // 0.05 s
+    xv_strict_ctc: "xv-strict-ctc",                     // 0.17 s
+});
+
+// CBC, timed the same way. disjoint-barbed-cross (22 s) is in tests/encodings.rs. Left out,
+// slower than a few seconds:
+// between-lines-svs173         35 s
+// little-killer-ctc            16 s
+// skyscraper-ctc               41 s
+// disjoint-doggo-experiment-8, region-sum-lm-00098I, region-sum-raw-spaghetti,
+// sandwich-between-1-and-9, x-sum-ctc: no proof in 60 s
+unique!(cbc {
+    anti_king_knight_reddit: "anti-king-knight-reddit", // 0.64 s
+    anti_knight_ctc: "anti-knight-ctc",                 // 0.34 s
+    arrow_sugarroad: "arrow-sugarroad",                 // 0.81 s
+    little_killer_2: "little-killer-2",                 // 0.31 s
+    odd_even_ctc: "odd-even-ctc",                       // 0.10 s
+    palindrome_svs013: "palindrome-svs013",             // 0.12 s
+    quadruple_repeated: "quadruple-repeated",           // 0.15 s
+    renban_leven: "renban-leven",                       // 0.87 s
+    whispers_german: "whispers-german",                 // 0.96 s
+    windoku_sudocue: "windoku-sudocue",                 // 0.09 s
+    xv_strict_ctc: "xv-strict-ctc",                     // 1.3 s
 });
 
 // ---- soundness: random library calls against the long form ----------------------------------
