@@ -128,7 +128,6 @@ unique!(builtin {
 // (1.6 s) is in tests/encodings.rs. Left out, slower than a few seconds:
 // lockout-dsm23               22 s
 // nabner-cold-sauerkraut      19 s
-// pill-arrow-lm               34 s
 // zipper-zip-zips             no solution found in 60 s
 unique!(highs {
     clone_domino: "clone-domino",                             // 0.06 s
@@ -140,13 +139,14 @@ unique!(highs {
     modular_lines_1: "modular-lines-1",                       // 0.23 s
     nonconsecutive_anti_knight: "nonconsecutive-anti-knight", // 0.09 s
     numbered_rooms_n: "numbered-rooms-n",                     // 0.13 s
+    pill_arrow_lm: "pill-arrow-lm", // 0.59 s (31 s before the pills' numbers, src/lower/family.rs)
 });
 
 // CBC, timed the same way. Left out, slower than a few seconds:
 // counting-circles-clockwork  6.0 s
 // entropic-connections        5.4 s
-// lockout-dsm23, lunchbox-normal, nabner-cold-sauerkraut, pill-arrow-lm, zipper-zip-zips:
-//                             no proof in 60 s
+// pill-arrow-lm               19 s
+// lockout-dsm23, lunchbox-normal, nabner-cold-sauerkraut, zipper-zip-zips: no proof in 60 s
 unique!(cbc {
     clone_domino: "clone-domino",                             // 0.06 s
     dutch_whispers_elementary: "dutch-whispers-elementary",   // 0.51 s

@@ -5,10 +5,12 @@
 //! The grounded algebra of a sum clue is one linear row, `sum_c sum_k k x[c,k] = total`, whose
 //! relaxation lets every cell hold half a 1 and half a 9; and a clue whose pieces share one
 //! total (a zipper's pairs) is tied two pieces at a time, with no column for the total a
-//! search would branch on. Cages, sum cages, little killers, arrows and zippers get:
+//! search would branch on. Cages, sum cages, little killers, arrows, pill arrows and zippers
+//! get:
 //!
 //! - a **shared total**: binaries `z_t`, one per total the pieces can all reach, `sum_t z_t =
-//!   1` (or a cell's own one-hot columns, for an arrow's circle; or a number);
+//!   1` (or a cell's own one-hot columns, for an arrow's circle; or a number; or, for a pill
+//!   arrow, one binary per number the pill can spell, tied to its digits' columns);
 //! - per piece, the **layered sum** (a dynamic programme as a flow): a node per cell of the
 //!   piece and partial sum that can still reach a total, an arc column `f` in [0, 1] per node
 //!   and digit of the next cell, `x[c,k] = sum of c's arcs with digit k`, flow kept at every
@@ -74,6 +76,8 @@ enum TotalSpec {
     Number(i64),
     /// A cell's value (an arrow's circle).
     Cell(Cell),
+    /// The number a pill's digits spell, its first cell the leading digit (a pill arrow).
+    Spelled(Vec<Cell>),
     /// A new shared total over the values every piece can reach.
     Shared,
 }
@@ -150,6 +154,16 @@ fn recognize(f: &Family) -> Option<Shape> {
                 total: TotalSpec::Cell(*circle),
             }
         }
+        ("pill_arrow", [pill, line]) => {
+            let (pill, line) = (cells(pill)?, cells(line)?);
+            if !(1..=3).contains(&pill.len()) {
+                return None;
+            }
+            Shape {
+                pieces: vec![line],
+                total: TotalSpec::Spelled(pill),
+            }
+        }
         ("zipper", [line]) => {
             let line = cells(line)?;
             let n = line.len();
@@ -168,8 +182,10 @@ fn recognize(f: &Family) -> Option<Shape> {
     // A cell twice on one line: the definitions still mean something, but not a sum of
     // independent layers; leave such a clue to its algebra.
     let mut all: Vec<Cell> = shape.pieces.concat();
-    if let TotalSpec::Cell(c) = shape.total {
-        all.push(c);
+    match &shape.total {
+        TotalSpec::Cell(c) => all.push(*c),
+        TotalSpec::Spelled(pill) => all.extend(pill),
+        _ => {}
     }
     all.sort_unstable();
     if all.windows(2).any(|w| w[0] == w[1]) || shape.pieces.iter().any(Vec::is_empty) {
@@ -250,6 +266,7 @@ impl Enc<'_, '_> {
                 Some(g) => Total::Number(g),
                 None => Total::OneHot(self.b.cell_columns[c].clone()),
             },
+            TotalSpec::Spelled(ref pill) => self.spelled(pill, &reach[0]),
             TotalSpec::Shared => {
                 // The totals every piece can reach; one binary each, exactly one chosen.
                 let mut common = reach[0].clone();
@@ -268,6 +285,47 @@ impl Enc<'_, '_> {
         for piece in &shape.pieces {
             self.layered(piece, &total);
         }
+    }
+
+    /// The number `pill` spells, as one binary per number the line can sum to and the pill's
+    /// digits can spell, exactly one chosen, each pill cell's one-hot columns the sum of the
+    /// numbers with that digit in its place: the number and its digits are then one choice,
+    /// as a circle's value is (Pill Arrow Sudoku: the line's relaxation no longer makes 13
+    /// from half a 1 and half a 25).
+    fn spelled(&mut self, pill: &[Cell], line_sums: &[i64]) -> Total {
+        let place = |t: i64, i: usize| (t / 10i64.pow((pill.len() - 1 - i) as u32)) % 10;
+        let values: Vec<Vec<i64>> = pill.iter().map(|&c| self.values(c)).collect();
+        let limit = 10i64.pow(pill.len() as u32);
+        let numbers: Vec<i64> = line_sums
+            .iter()
+            .copied()
+            .filter(|&t| t < limit)
+            .filter(|&t| (0..pill.len()).all(|i| values[i].contains(&place(t, i))))
+            // Two pill cells that must differ never spell the same digit twice.
+            .filter(|&t| {
+                (0..pill.len()).all(|i| {
+                    (i + 1..pill.len()).all(|j| {
+                        place(t, i) != place(t, j) || !self.b.must_differ(pill[i], pill[j])
+                    })
+                })
+            })
+            .collect();
+        let z: Vec<(i64, usize)> = numbers
+            .iter()
+            .map(|&t| (t, self.binary("number", t)))
+            .collect();
+        self.row(z.iter().map(|&(_, c)| (c, 1)).collect(), Sense::Eq, 1);
+        for (i, &c) in pill.iter().enumerate() {
+            if self.p.givens[c].is_some() {
+                continue;
+            }
+            for (v, x) in self.b.cell_columns[c].clone() {
+                let mut terms = vec![(x, 1)];
+                terms.extend(z.iter().filter(|t| place(t.0, i) == v).map(|t| (t.1, -1)));
+                self.row(terms, Sense::Eq, 0);
+            }
+        }
+        Total::OneHot(z)
     }
 
     /// The piece's cells sum to the total: a flow through the layers of partial sums.
