@@ -224,12 +224,11 @@ unique!(builtin {
 
 // HiGHS: seconds of `run --unique --json --time-limit 60` (release build, one run each, one
 // after another on the 2-core machine this was written on, 2026-11-26). disjoint-barbed-cross
-// (5.6 s) is in tests/encodings.rs. Left out, slower than a few seconds:
-// disjoint-doggo-experiment-8  34 s
+// (5.6 s), sandwich-between-1-and-9 (0.4 s) and x-sum-ctc (1.5 s) are in tests/encodings.rs.
+// Left out, slower than a few seconds:
+// disjoint-doggo-experiment-8  20–34 s
 // region-sum-lm-00098I         29 s
 // region-sum-raw-spaghetti     48 s
-// sandwich-between-1-and-9     16 s
-// x-sum-ctc                    15 s
 unique!(highs {
     anti_king_knight_reddit: "anti-king-knight-reddit", // 0.16 s
     anti_knight_ctc: "anti-knight-ctc",                 // 0.07 s
@@ -247,13 +246,13 @@ unique!(highs {
     xv_strict_ctc: "xv-strict-ctc",                     // 0.17 s
 });
 
-// CBC, timed the same way. disjoint-barbed-cross (22 s) is in tests/encodings.rs. Left out,
-// slower than a few seconds:
+// CBC, timed the same way. disjoint-barbed-cross (22 s) and sandwich-between-1-and-9 (0.7 s)
+// are in tests/encodings.rs. Left out, slower than a few seconds:
 // between-lines-svs173         35 s
 // little-killer-ctc            16 s
 // skyscraper-ctc               41 s
-// disjoint-doggo-experiment-8, region-sum-lm-00098I, region-sum-raw-spaghetti,
-// sandwich-between-1-and-9, x-sum-ctc: no proof in 60 s
+// disjoint-doggo-experiment-8, region-sum-lm-00098I, region-sum-raw-spaghetti, x-sum-ctc:
+// no proof in 60 s
 unique!(cbc {
     anti_king_knight_reddit: "anti-king-knight-reddit", // 0.64 s
     anti_knight_ctc: "anti-knight-ctc",                 // 0.34 s
