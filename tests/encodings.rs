@@ -138,6 +138,29 @@ fn x_sum_ctc_on_highs() {
     library("x-sum-ctc", "highs");
 }
 
+/// Lockout lines as flows through their automata (the ends chosen at the first cell), on a
+/// 4x4 with four solutions.
+const LOCKOUTS: &str = "\
+puzzle \"lockouts\"
+grid 4x4
+boxes 2x2
+rule distinct rows, columns, boxes
+rule lockout(r1c1-r2c2-r1c3, 2)
+rule lockout(r4c4-r3c3-r4c2, 2)
+rule lockout(r1c4-r2c3, 2)
+";
+
+#[test]
+fn lockouts_keep_every_solution() {
+    let builtin = all_grids(LOCKOUTS, "builtin");
+    assert_eq!(builtin.len(), 4, "{builtin:?}");
+    assert_eq!(all_grids(LOCKOUTS, "highs"), builtin, "highs");
+    assert_eq!(all_grids(LOCKOUTS, "cbc"), builtin, "cbc");
+    let lp = compiled(LOCKOUTS);
+    assert!(lp.contains("lockout3_f1"), "{lp}");
+    assert_eq!(compiled(LOCKOUTS), lp);
+}
+
 /// A pill arrow's number (`pill_arrow1_number12`, ...) chosen with its digits, and a pill of
 /// one cell (an arrow), on a 4x4 with three solutions: HiGHS and CBC list the builtin
 /// search's, and the LP is the same bytes on every run.

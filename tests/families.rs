@@ -126,7 +126,6 @@ unique!(builtin {
 // HiGHS: seconds of `run --unique --json --time-limit 60` (release build, one run each, one
 // after another on the 2-core machine this was written on, 2026-11-26). lunchbox-normal
 // (1.6 s) is in tests/encodings.rs. Left out, slower than a few seconds:
-// lockout-dsm23               22 s
 // nabner-cold-sauerkraut      19 s
 // zipper-zip-zips             no solution found in 60 s
 unique!(highs {
@@ -135,10 +134,11 @@ unique!(highs {
     dutch_whispers_elementary: "dutch-whispers-elementary",   // 0.24 s
     entropic_connections: "entropic-connections",             // 0.81 s
     indexing_159: "indexing-159",                             // 0.06 s
-    maximum_fortress: "maximum-fortress",                     // 0.13 s
-    modular_lines_1: "modular-lines-1",                       // 0.23 s
+    lockout_dsm23: "lockout-dsm23", // 0.28–0.44 s (20–24 s before the lockout flow)
+    maximum_fortress: "maximum-fortress", // 0.13 s
+    modular_lines_1: "modular-lines-1", // 0.23 s
     nonconsecutive_anti_knight: "nonconsecutive-anti-knight", // 0.09 s
-    numbered_rooms_n: "numbered-rooms-n",                     // 0.13 s
+    numbered_rooms_n: "numbered-rooms-n", // 0.13 s
     pill_arrow_lm: "pill-arrow-lm", // 0.59 s (31 s before the pills' numbers, src/lower/family.rs)
 });
 
@@ -146,7 +146,8 @@ unique!(highs {
 // counting-circles-clockwork  6.0 s
 // entropic-connections        5.4 s
 // pill-arrow-lm               19 s
-// lockout-dsm23, lunchbox-normal, nabner-cold-sauerkraut, zipper-zip-zips: no proof in 60 s
+// lockout-dsm23               59 s
+// lunchbox-normal, nabner-cold-sauerkraut, zipper-zip-zips: no proof in 60 s
 unique!(cbc {
     clone_domino: "clone-domino",                             // 0.06 s
     dutch_whispers_elementary: "dutch-whispers-elementary",   // 0.51 s
