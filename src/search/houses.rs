@@ -322,26 +322,27 @@ impl Houses {
     }
 
     /// A value with exactly two open places in an area whose heavier place weighs at least
-    /// half of `w / k`: (value, the two places), the heaviest such, the last on a tie.
+    /// half of `w / k`: (value, the two places), the heaviest such, the last on a tie in the
+    /// order of areas, then values.
     fn two_places(&self, b: &Boards, weight: &[u32; 128], w: u64, k: u64) -> Option<(usize, u128)> {
-        let (mut best_w, mut best_k) = (w, k);
+        // Value by value over the areas where it is open (a value placed in an area has no
+        // open place in it), not area by area testing every value: at a hard 9x9's nodes
+        // about 90 of the 243 pairs are open, and the test of the other 150 was a ninth of
+        // this function. The first place at least `w / 2k` and at least the best so far
+        // wins; a tie goes to the later area, or in the same area to the later value (the
+        // order of the loops): the same pick as the area-by-area loop's.
+        let mut best = None;
         let mut pick = None;
-        for (i, &u) in self.units.iter().enumerate() {
-            let u = u & !b.solved;
-            if u == 0 {
-                continue;
-            }
-            for v in 0..self.nvals {
-                // A value placed in the area has no open place in it (a 64-bit test, not the
-                // 128-bit ones below).
-                if b.open_units[v] >> i & 1 == 0 {
-                    continue;
-                }
-                let x = b.cand[v] & u;
+        for v in 0..self.nvals {
+            for i in super::bits(b.open_units[v]) {
+                // (An open value's places in its area are open cells: a placed cell keeps
+                // only its value's board, and that value is closed in its areas.)
+                let x = b.cand[v] & self.units[i as usize];
+                debug_assert_eq!(x & b.solved, 0);
                 // Exactly two places: one left once the lowest is cleared. (Not `count_ones`:
                 // without a POPCNT target it is a long bit-twiddling sequence on 128 bits, and
-                // this runs for every area and value at every node: it was 9% of a hard 9x9's
-                // instructions.)
+                // this runs for every open area and value at every node: it was 9% of a hard
+                // 9x9's instructions.)
                 let rest = x & x.wrapping_sub(1);
                 if rest == 0 || rest & (rest - 1) != 0 {
                     continue;
@@ -351,8 +352,12 @@ impl Houses {
                     127 - x.leading_zeros() as usize,
                 );
                 let wa = weight[a].max(weight[o]) as u64;
-                if wa * best_k >= 2 * best_w {
-                    (best_w, best_k) = (wa, 2);
+                let wins = match best {
+                    None => wa * k >= 2 * w,
+                    Some((bw, bi)) => wa > bw || (wa == bw && i >= bi),
+                };
+                if wins {
+                    best = Some((wa, i));
                     pick = Some((v, x));
                 }
             }
