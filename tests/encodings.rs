@@ -138,6 +138,30 @@ fn x_sum_ctc_on_highs() {
     library("x-sum-ctc", "highs");
 }
 
+/// Thermometers as flows whose state is the digit just read, a slow one with neighbours that
+/// may be equal (r3c2 and r2c3 share no area), on a 4x4 with seven solutions.
+const THERMOS: &str = "\
+puzzle \"thermos\"
+grid 4x4
+boxes 2x2
+rule distinct rows, columns, boxes
+rule thermo(r1c1-r2c1)
+rule slow_thermo(r4c1-r3c2-r2c3-r1c4)
+";
+
+#[test]
+fn thermos_keep_every_solution() {
+    let builtin = all_grids(THERMOS, "builtin");
+    assert_eq!(builtin.len(), 7, "{builtin:?}");
+    // Some solution has the slow thermometer's equal neighbours (cells 9 and 6, row-major).
+    assert!(builtin.iter().any(|g| g[9] == g[6]), "{builtin:?}");
+    assert_eq!(all_grids(THERMOS, "highs"), builtin, "highs");
+    assert_eq!(all_grids(THERMOS, "cbc"), builtin, "cbc");
+    let lp = compiled(THERMOS);
+    assert!(lp.contains("slow_thermo1_f1"), "{lp}");
+    assert_eq!(compiled(THERMOS), lp);
+}
+
 /// Lockout lines as flows through their automata (the ends chosen at the first cell), on a
 /// 4x4 with four solutions.
 const LOCKOUTS: &str = "\
