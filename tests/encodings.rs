@@ -110,15 +110,8 @@ rule x_sum(r3c2-r3c4, 9)
 
 #[test]
 fn sandwiches_and_x_sums_keep_every_solution() {
-    let builtin = all_grids(OUTSIDE, "builtin");
-    assert_eq!(builtin.len(), 3, "{builtin:?}");
-    assert_eq!(all_grids(OUTSIDE, "highs"), builtin, "highs");
-    assert_eq!(all_grids(OUTSIDE, "cbc"), builtin, "cbc");
-    let lp = compiled(OUTSIDE);
-    for flow in ["sandwich1_f1", "sandwich_of1_f1", "x_sum1_f1", "x_sum2_f1"] {
-        assert!(lp.contains(flow), "{flow}: {lp}");
-    }
-    assert_eq!(compiled(OUTSIDE), lp);
+    let flows = ["sandwich1_f1", "sandwich_of1_f1", "x_sum1_f1", "x_sum2_f1"];
+    keeps_every_solution(OUTSIDE, 3, &flows);
 }
 
 /// Between 1 and 9 (sandwiches) and the CTC X-sum, proved on HiGHS (before the automata: 18 s
@@ -151,15 +144,9 @@ rule slow_thermo(r4c1-r3c2-r2c3-r1c4)
 
 #[test]
 fn thermos_keep_every_solution() {
-    let builtin = all_grids(THERMOS, "builtin");
-    assert_eq!(builtin.len(), 7, "{builtin:?}");
+    let builtin = keeps_every_solution(THERMOS, 7, &["thermo1_f1", "slow_thermo1_f1"]);
     // Some solution has the slow thermometer's equal neighbours (cells 9 and 6, row-major).
     assert!(builtin.iter().any(|g| g[9] == g[6]), "{builtin:?}");
-    assert_eq!(all_grids(THERMOS, "highs"), builtin, "highs");
-    assert_eq!(all_grids(THERMOS, "cbc"), builtin, "cbc");
-    let lp = compiled(THERMOS);
-    assert!(lp.contains("slow_thermo1_f1"), "{lp}");
-    assert_eq!(compiled(THERMOS), lp);
 }
 
 /// Lockout lines as flows through their automata (the ends chosen at the first cell), on a
@@ -176,13 +163,7 @@ rule lockout(r1c4-r2c3, 2)
 
 #[test]
 fn lockouts_keep_every_solution() {
-    let builtin = all_grids(LOCKOUTS, "builtin");
-    assert_eq!(builtin.len(), 4, "{builtin:?}");
-    assert_eq!(all_grids(LOCKOUTS, "highs"), builtin, "highs");
-    assert_eq!(all_grids(LOCKOUTS, "cbc"), builtin, "cbc");
-    let lp = compiled(LOCKOUTS);
-    assert!(lp.contains("lockout3_f1"), "{lp}");
-    assert_eq!(compiled(LOCKOUTS), lp);
+    keeps_every_solution(LOCKOUTS, 4, &["lockout3_f1"]);
 }
 
 /// A pill arrow's number (`pill_arrow1_number12`, ...) chosen with its digits, and a pill of
@@ -199,15 +180,23 @@ rule pill_arrow(r4c1, r2c3 r3c4)
 
 #[test]
 fn pill_arrows_keep_every_solution() {
-    let grids = |solver: &str| all_grids(PILLS, solver);
-    let builtin = grids("builtin");
-    assert_eq!(builtin.len(), 3, "{builtin:?}");
-    assert_eq!(grids("highs"), builtin, "highs");
-    assert_eq!(grids("cbc"), builtin, "cbc");
-    let first = compiled(PILLS);
-    assert!(first.contains("pill_arrow1_number12"), "{first}");
-    assert!(first.contains("pill_arrow2_f1"), "{first}");
-    assert_eq!(compiled(PILLS), first);
+    keeps_every_solution(PILLS, 3, &["pill_arrow1_number12", "pill_arrow2_f1"]);
+}
+
+/// `model` has `solutions` grids by the builtin search, and HiGHS and CBC list the same; its
+/// LP has the `columns` of the new encodings and is the same bytes on every run. The builtin
+/// search's grids.
+fn keeps_every_solution(model: &str, solutions: usize, columns: &[&str]) -> Vec<Vec<i64>> {
+    let builtin = all_grids(model, "builtin");
+    assert_eq!(builtin.len(), solutions, "{builtin:?}");
+    assert_eq!(all_grids(model, "highs"), builtin, "highs");
+    assert_eq!(all_grids(model, "cbc"), builtin, "cbc");
+    let lp = compiled(model);
+    for column in columns {
+        assert!(lp.contains(column), "{column}: {lp}");
+    }
+    assert_eq!(compiled(model), lp);
+    builtin
 }
 
 /// `sdkc compile` of `model` to CPLEX-LP: the file's text.
