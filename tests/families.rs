@@ -116,7 +116,7 @@ fn the_builtin_search_proves_every_family_example_unique() {
 // HiGHS: seconds of `run --unique --json --time-limit 60` (release build, one run each, one
 // after another on the 2-core machine this was written on, 2026-11-26). lunchbox-normal
 // (1.6 s) is in tests/encodings.rs. Left out, slower than a few seconds:
-// nabner-cold-sauerkraut      19 s
+// nabner-cold-sauerkraut      12–18 s (19–22 s before the thermometers' flows)
 // zipper-zip-zips             no solution found in 60 s
 unique!(highs {
     clone_domino: "clone-domino",                             // 0.06 s
