@@ -154,6 +154,8 @@ pub enum ErrorKind {
     OneLineLength {
         expected: usize,
         found: usize,
+        /// The values are separated by commas (counted as values, not characters).
+        commas: bool,
     },
     RegionRowLength {
         what: &'static str,
@@ -414,9 +416,14 @@ impl fmt::Display for ErrorKind {
                 f,
                 "the givens have {found} rows, but the grid has {expected}"
             ),
-            OneLineLength { expected, found } => write!(
+            OneLineLength {
+                expected,
+                found,
+                commas,
+            } => write!(
                 f,
-                "the one-line givens have {found} characters, but the grid has {expected} cells"
+                "the one-line givens have {found} {}, but the grid has {expected} cells",
+                if *commas { "values" } else { "characters" }
             ),
             RegionRowLength {
                 what,
@@ -606,7 +613,9 @@ impl ErrorKind {
             GivenOutOfRange { .. } => "out of range".into(),
             GivensRowLength { found, .. } | RegionRowLength { found, .. } => cells(*found),
             GivensRowCount { found, .. } | RegionRowCount { found, .. } => format!("{found} rows"),
-            OneLineLength { found, .. } => format!("{found} characters"),
+            OneLineLength { found, commas, .. } => {
+                format!("{found} {}", if *commas { "values" } else { "characters" })
+            }
             BadRegionToken { .. } => "not a letter".into(),
             UnknownName { .. } => "not defined".into(),
             UnknownFunction { .. } => "no function or rule of this name".into(),
@@ -686,7 +695,8 @@ impl ErrorKind {
             CellOutsideGrid { rows, cols, .. } => Some(format!("rows run from 1 to {rows} and columns from 1 to {cols}")),
             BadGivenToken { .. } => Some("write a value as a number (`7`, `12`) or a letter for values above 9 (`A` is 10); `.` is an empty cell".into()),
             GivensRowLength { .. } | RegionRowLength { .. } => Some("write one grid row per line; `|` and `-+-` lines are ignored".into()),
-            OneLineLength { .. } => Some("one character per cell, row by row; `.` or `0` for an empty cell".into()),
+            OneLineLength { commas: false, .. } => Some("one character per cell, row by row; `.` or `0` for an empty cell".into()),
+            OneLineLength { commas: true, .. } => Some("one value per cell, row by row, separated by commas; `.` or nothing for an empty cell".into()),
             BadRegionToken { .. } => Some("draw each region with one letter; `.` marks a cell in no region".into()),
             AreaTooLarge { .. } => Some("enlarge the value set with `values LO..HI`, or make the area smaller".into()),
             GivensConflict { .. } => Some("one of these givens is wrong; fix or remove it".into()),

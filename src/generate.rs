@@ -829,12 +829,10 @@ pub fn verify_with(p: &Puzzle, g: &Generated, builtin: &dyn Prepared) -> Result<
     Ok(())
 }
 
-/// A puzzle in the one-line form: a character per cell, `.` for an open one.
+/// A puzzle in the one-line form: a character per cell, `.` for an open one (values past 35:
+/// separated by commas, `grid::givens_line`).
 pub fn one_line(givens: &[Option<i64>]) -> String {
-    givens
-        .iter()
-        .map(|g| g.map_or('.', crate::puzzle::value_char))
-        .collect()
+    crate::grid::givens_line(givens)
 }
 
 /// The model text as a complete model of the puzzle `line` (one-line form): its givens

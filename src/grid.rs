@@ -80,3 +80,18 @@ fn layout(p: &Puzzle, text: &[String]) -> String {
 pub fn one_line(grid: &[i64]) -> String {
     grid.iter().map(|&v| value_char(v)).collect()
 }
+
+/// Givens (or a whole grid, every cell given) as one line that `--givens`, `givens "..."` and
+/// `--givens-file` read back: one character a cell (`.` empty) when every value has one (0 to
+/// 35), else the values separated by commas (`1,.,36`).
+pub fn givens_line(givens: &[Option<i64>]) -> String {
+    if givens.iter().flatten().all(|v| (0..=35).contains(v)) {
+        givens.iter().map(|g| g.map_or('.', value_char)).collect()
+    } else {
+        givens
+            .iter()
+            .map(|g| g.map_or(".".to_string(), |v| v.to_string()))
+            .collect::<Vec<_>>()
+            .join(",")
+    }
+}

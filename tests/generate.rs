@@ -299,3 +299,99 @@ fn more_values_than_the_proof_holds_is_a_model_error() {
     );
     assert_eq!(out.stdout, "");
 }
+
+/// Values past 35 have no character of the one-line form: a generated puzzle's line is then
+/// its values separated by commas, and `run --givens`, `--givens-file` and the `--format sdk`
+/// model read it back (before, such a value was written `?`, which nothing could read).
+#[test]
+fn values_past_35_are_written_with_commas_and_read_back() {
+    use common::Sdkc;
+    let model = "grid 4x4\nvalues 40..43\nrule distinct rows, columns\n";
+    let made = Sdkc::new()
+        .model(model)
+        .args(&[
+            "generate",
+            "model.sdk",
+            "-n",
+            "1",
+            "--seed",
+            "3",
+            "--format",
+            "json",
+        ])
+        .run()
+        .json();
+    let line = made["puzzle"].as_str().unwrap();
+    assert_eq!(line, ".,43,.,.,40,.,41,.,.,.,.,.,41,.,.,.");
+    assert_eq!(
+        made["solution"],
+        "42,43,40,41,40,42,41,43,43,41,42,40,41,40,43,42"
+    );
+    let grid = "42 43 40 41\n40 42 41 43\n43 41 42 40\n41 40 43 42\n";
+    Sdkc::new()
+        .model(model)
+        .args(&[
+            "run",
+            "model.sdk",
+            "--solver",
+            "builtin",
+            "--unique",
+            "--givens",
+            line,
+        ])
+        .stdout(grid)
+        .run();
+    let list = format!("{line}\n");
+    let batch = Sdkc::new()
+        .model(model)
+        .file("list.txt", list.as_bytes())
+        .args(&[
+            "run",
+            "model.sdk",
+            "--solver",
+            "builtin",
+            "--unique",
+            "--json",
+        ])
+        .args(&["--givens-file", "list.txt"])
+        .run();
+    let answer = &batch.json_lines()[0];
+    assert_eq!(answer["status"], "unique", "{answer}");
+    assert_eq!(
+        answer["grid"],
+        serde_json::json!([
+            [42, 43, 40, 41],
+            [40, 42, 41, 43],
+            [43, 41, 42, 40],
+            [41, 40, 43, 42]
+        ])
+    );
+    let sdk = Sdkc::new()
+        .model(model)
+        .args(&[
+            "generate",
+            "model.sdk",
+            "-n",
+            "1",
+            "--seed",
+            "3",
+            "--format",
+            "sdk",
+        ])
+        .run();
+    assert!(sdk.out.stdout.contains(&format!("givens \"{line}\"\n")));
+    Sdkc::new()
+        .file("m.sdk", sdk.out.stdout.as_bytes())
+        .args(&["run", "m.sdk", "--solver", "builtin", "--unique"])
+        .stdout(grid)
+        .run();
+    // A comma-separated line of the wrong length, and a value out of range in one.
+    Sdkc::new()
+        .model(model)
+        .args(&["run", "model.sdk", "--givens", "40,41,,"])
+        .status(3)
+        .stderr(
+            "  × the one-line givens have 4 values, but the grid has 16 cells\n   ╭─[--givens:1:1]\n 1 │ 40,41,,\n   · ───┬───\n   ·    ╰── 4 values\n   ╰────\n  help: one value per cell, row by row, separated by commas; `.` or nothing for an empty cell\nerror: 1 mistake in model.sdk\n",
+        )
+        .run();
+}

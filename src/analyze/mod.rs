@@ -774,7 +774,9 @@ impl Analyzer {
                     })
                     .collect()
             } else {
-                line.iter().map(|t| self.cell_token(shape, t)).collect()
+                line.iter()
+                    .map(|t| self.cell_token(shape, &t.value, t.span, Origin::Model))
+                    .collect()
             };
             if row.len() != shape.cols {
                 let span = Span::new(line[0].span.start, line.last().unwrap().span.end);
@@ -816,28 +818,51 @@ impl Analyzer {
         span: Span,
         origin: Origin,
     ) -> Option<Vec<Option<Given>>> {
-        let n = text.chars().count();
+        // Values past 35 have no character: such a grid's line is its values separated by
+        // commas (`1,.,36`), as `generate` and the batch write it.
+        let commas = text.contains(',');
+        let n = if commas {
+            text.split(',').count()
+        } else {
+            text.chars().count()
+        };
         if n != shape.rows * shape.cols {
             self.error(
                 span,
                 ErrorKind::OneLineLength {
                     expected: shape.rows * shape.cols,
                     found: n,
+                    commas,
                 },
             );
             return None;
         }
-        let cells: Vec<_> = text
-            .char_indices()
-            .map(|(off, ch)| {
-                self.cell_char(
-                    shape,
-                    ch,
-                    Span::new(span.start + off, span.start + off + ch.len_utf8()),
-                    origin,
-                )
-            })
-            .collect();
+        let cells: Vec<_> = if commas {
+            let mut off = 0;
+            text.split(',')
+                .map(|t| {
+                    let at = Span::new(span.start + off, span.start + off + t.len());
+                    off += t.len() + 1;
+                    let t = t.trim();
+                    if t.is_empty() {
+                        Some(None)
+                    } else {
+                        self.cell_token(shape, t, at, origin)
+                    }
+                })
+                .collect()
+        } else {
+            text.char_indices()
+                .map(|(off, ch)| {
+                    self.cell_char(
+                        shape,
+                        ch,
+                        Span::new(span.start + off, span.start + off + ch.len_utf8()),
+                        origin,
+                    )
+                })
+                .collect()
+        };
         cells.into_iter().collect()
     }
 
@@ -868,14 +893,19 @@ impl Analyzer {
     }
 
     /// One cell written as a space-separated token: `.`, a number, or one letter.
-    fn cell_token(&mut self, shape: &Shape, tok: &Spanned<String>) -> Option<Option<Given>> {
-        let t = tok.value.as_str();
+    fn cell_token(
+        &mut self,
+        shape: &Shape,
+        t: &str,
+        span: Span,
+        origin: Origin,
+    ) -> Option<Option<Given>> {
         if t.chars().count() == 1 {
-            return self.cell_char(shape, t.chars().next().unwrap(), tok.span, Origin::Model);
+            return self.cell_char(shape, t.chars().next().unwrap(), span, origin);
         }
         if !t.bytes().all(|b| b.is_ascii_digit()) {
             self.error(
-                tok.span,
+                span,
                 ErrorKind::BadGivenToken {
                     token: t.to_string(),
                 },
@@ -885,7 +915,7 @@ impl Analyzer {
         let value = t.bytes().fold(0i64, |acc, b| {
             acc.saturating_mul(10).saturating_add(i64::from(b - b'0'))
         });
-        self.given_value(shape, t.to_string(), value, tok.span, Origin::Model)
+        self.given_value(shape, t.to_string(), value, span, origin)
     }
 
     fn given_value(

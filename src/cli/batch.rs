@@ -164,12 +164,5 @@ pub fn batch(a: &RunArgs, file: &Path) -> u8 {
 /// A grid in the one-line form when every value has a character (up to 35), else its values
 /// separated by commas.
 fn one_line(g: &[i64]) -> String {
-    if g.iter().all(|v| (0..=35).contains(v)) {
-        grid::one_line(g)
-    } else {
-        g.iter()
-            .map(ToString::to_string)
-            .collect::<Vec<_>>()
-            .join(",")
-    }
+    grid::givens_line(&g.iter().map(|&v| Some(v)).collect::<Vec<_>>())
 }

@@ -97,7 +97,9 @@ pub fn generate(a: &GenerateArgs) -> u8 {
                 let json = sdkc::report::PuzzleLine {
                     index: i + 1,
                     puzzle: line,
-                    solution: grid::one_line(&g.solution),
+                    solution: grid::givens_line(
+                        &g.solution.iter().map(|&v| Some(v)).collect::<Vec<_>>(),
+                    ),
                     clues: g.clues,
                     seconds: sdkc::report::seconds(g.seconds),
                 };
