@@ -80,12 +80,36 @@ pub fn filter(doms: &mut [Dom], hint: &mut Hint, w: &mut Scratch) -> Option<bool
     }
     w.adj.clear();
     w.adj.resize(n, 0);
+    for v in bits(open) {
+        w.adj[v as usize] = doms[cell_of[v as usize] as usize] & open;
+    }
+    // Most calls find one component and nothing to prune: that is checked first without the
+    // reversed graph, as the values the lowest one reaches and the values that reach it (those
+    // with an edge into the set found so far, to a fixpoint). `sdkc run
+    // examples/twenty-five.sdk --unique --solver builtin` under callgrind: 10.32 → 9.83
+    // billion instructions, the same 22,833 nodes.
+    if held == open {
+        let root = open.trailing_zeros() as usize;
+        if reach(root, &w.adj, open) == open {
+            let mut back = 1u128 << root;
+            loop {
+                let more = bits(open & !back)
+                    .filter(|&v| w.adj[v as usize] & back != 0)
+                    .fold(0u128, |a, v| a | 1u128 << v);
+                if more == 0 {
+                    break;
+                }
+                back |= more;
+            }
+            if back == open {
+                return Some(false);
+            }
+        }
+    }
     w.radj.clear();
     w.radj.resize(n, 0);
     for v in bits(open) {
-        let out = doms[cell_of[v as usize] as usize] & open;
-        w.adj[v as usize] = out;
-        for u in bits(out) {
+        for u in bits(w.adj[v as usize]) {
             w.radj[u as usize] |= 1u128 << v;
         }
     }
