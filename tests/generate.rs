@@ -307,20 +307,23 @@ fn more_values_than_the_proof_holds_is_a_model_error() {
 fn values_past_35_are_written_with_commas_and_read_back() {
     use common::Sdkc;
     let model = "grid 4x4\nvalues 40..43\nrule distinct rows, columns\n";
-    let made = Sdkc::new()
-        .model(model)
-        .args(&[
-            "generate",
-            "model.sdk",
-            "-n",
-            "1",
-            "--seed",
-            "3",
-            "--format",
-            "json",
-        ])
-        .run()
-        .json();
+    // The same puzzle in each format.
+    let generated = |format: &str| {
+        Sdkc::new()
+            .model(model)
+            .args(&[
+                "generate",
+                "model.sdk",
+                "-n",
+                "1",
+                "--seed",
+                "3",
+                "--format",
+                format,
+            ])
+            .run()
+    };
+    let made = generated("json").json();
     let line = made["puzzle"].as_str().unwrap();
     assert_eq!(line, ".,43,.,.,40,.,41,.,.,.,.,.,41,.,.,.");
     assert_eq!(
@@ -366,19 +369,7 @@ fn values_past_35_are_written_with_commas_and_read_back() {
             [41, 40, 43, 42]
         ])
     );
-    let sdk = Sdkc::new()
-        .model(model)
-        .args(&[
-            "generate",
-            "model.sdk",
-            "-n",
-            "1",
-            "--seed",
-            "3",
-            "--format",
-            "sdk",
-        ])
-        .run();
+    let sdk = generated("sdk");
     assert!(sdk.out.stdout.contains(&format!("givens \"{line}\"\n")));
     Sdkc::new()
         .file("m.sdk", sdk.out.stdout.as_bytes())

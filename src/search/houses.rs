@@ -479,12 +479,7 @@ impl Houses {
 
 #[cfg(test)]
 mod tests {
-    use crate::search::Model;
-
-    fn model(text: &str) -> Model {
-        let p = crate::load("t.sdk", text.as_bytes(), None).expect("the model reads");
-        Model::new(&p).expect("the model compiles")
-    }
+    use crate::search::tests::model;
 
     #[test]
     fn only_small_grids_of_full_areas_are_searched_on_bitboards() {

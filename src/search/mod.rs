@@ -1794,7 +1794,8 @@ impl_bits!(u32, u64, u128);
 mod tests {
     use super::{Dom, Model, Options, Outcome};
 
-    fn model(text: &str) -> Model {
+    /// The search's model of a model's text (also `houses`'s tests).
+    pub(super) fn model(text: &str) -> Model {
         let p = crate::load("t.sdk", text.as_bytes(), None).expect("the model reads");
         Model::new(&p).expect("the model compiles")
     }
