@@ -331,32 +331,19 @@ fn values_past_35_are_written_with_commas_and_read_back() {
         "42,43,40,41,40,42,41,43,43,41,42,40,41,40,43,42"
     );
     let grid = "42 43 40 41\n40 42 41 43\n43 41 42 40\n41 40 43 42\n";
+    let unique = ["run", "model.sdk", "--solver", "builtin", "--unique"];
     Sdkc::new()
         .model(model)
-        .args(&[
-            "run",
-            "model.sdk",
-            "--solver",
-            "builtin",
-            "--unique",
-            "--givens",
-            line,
-        ])
+        .args(&unique)
+        .args(&["--givens", line])
         .stdout(grid)
         .run();
     let list = format!("{line}\n");
     let batch = Sdkc::new()
         .model(model)
         .file("list.txt", list.as_bytes())
-        .args(&[
-            "run",
-            "model.sdk",
-            "--solver",
-            "builtin",
-            "--unique",
-            "--json",
-        ])
-        .args(&["--givens-file", "list.txt"])
+        .args(&unique)
+        .args(&["--json", "--givens-file", "list.txt"])
         .run();
     let answer = &batch.json_lines()[0];
     assert_eq!(answer["status"], "unique", "{answer}");
