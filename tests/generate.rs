@@ -372,4 +372,12 @@ fn values_past_35_are_written_with_commas_and_read_back() {
             "  × the one-line givens have 4 values, but the grid has 16 cells\n   ╭─[--givens:1:1]\n 1 │ 40,41,,\n   · ───┬───\n   ·    ╰── 4 values\n   ╰────\n  help: one value per cell, row by row, separated by commas; `.` or nothing for an empty cell\nerror: 1 mistake in model.sdk\n",
         )
         .run();
+    Sdkc::new()
+        .model(model)
+        .args(&["run", "model.sdk", "--givens", "40,41,44,.,.,.,.,.,.,.,.,.,.,.,.,."])
+        .status(3)
+        .stderr(
+            "  × given `44` is 44, outside the values 40..43\n   ╭─[--givens:1:7]\n 1 │ 40,41,44,.,.,.,.,.,.,.,.,.,.,.,.,.\n   ·       ─┬\n   ·        ╰── out of range\n   ╰────\nerror: 1 mistake in model.sdk\n",
+        )
+        .run();
 }
