@@ -11,7 +11,8 @@
 //! values", that is, in one strongly connected component. Both steps work on bitsets of at
 //! most 128 cells.
 
-use super::{Dom, bits};
+use super::bits;
+use super::word::Word;
 
 /// A matching kept between calls: per value, the position of its cell in the area. Any
 /// earlier matching is a good start (most of it still holds), and a wrong one only costs
@@ -31,26 +32,40 @@ impl Hint {
 
 /// Buffers reused between calls (a 25x25 grid calls the filter some 50 times a node: zeroing
 /// fixed 128-entry arrays each time cost more than the filter's work).
-#[derive(Default)]
-pub struct Scratch {
-    adj: Vec<u128>,
-    radj: Vec<u128>,
+pub struct Scratch<D> {
+    adj: Vec<D>,
+    radj: Vec<D>,
     /// Per value, the values of its component.
-    comp_vals: Vec<Dom>,
-    frames: Vec<(usize, Dom)>,
+    comp_vals: Vec<D>,
+    frames: Vec<(usize, D)>,
+}
+
+impl<D> Default for Scratch<D> {
+    fn default() -> Self {
+        Scratch {
+            adj: Vec::new(),
+            radj: Vec::new(),
+            comp_vals: Vec::new(),
+            frames: Vec::new(),
+        }
+    }
 }
 
 /// Prune `doms` (the area's cells in order; bit `v` is value `v`, and there are as many values
-/// as cells, at most 128) in place: whether it removed a value, None when the cells cannot
-/// all differ. (Most calls remove nothing, and the caller then has nothing to hand on.)
-pub fn filter(doms: &mut [Dom], hint: &mut Hint, w: &mut Scratch) -> Option<bool> {
+/// as cells, at most the word's width) in place: whether it removed a value, None when the
+/// cells cannot all differ. (Most calls remove nothing, and the caller then has nothing to
+/// hand on.)
+pub fn filter<D: Word>(doms: &mut [D], hint: &mut Hint, w: &mut Scratch<D>) -> Option<bool> {
     let n = doms.len();
-    debug_assert!(n <= 128 && hint.cell_of.len() == n);
+    debug_assert!(n <= D::BITS as usize && hint.cell_of.len() == n);
     // The matching, from the hint where its edges still exist.
     let mut val_of = [NONE; 128];
     let mut cell_of = [NONE; 128];
     for (v, &c) in hint.cell_of.iter().enumerate() {
-        if (c as usize) < n && val_of[c as usize] == NONE && doms[c as usize] >> v & 1 == 1 {
+        if (c as usize) < n
+            && val_of[c as usize] == NONE
+            && doms[c as usize] >> v as u32 & D::ONE == D::ONE
+        {
             val_of[c as usize] = v as u8;
             cell_of[v] = c;
         }
@@ -68,18 +83,18 @@ pub fn filter(doms: &mut [Dom], hint: &mut Hint, w: &mut Scratch) -> Option<bool
     // as it is, where over cells it was gathered bit by bit.) A fixed cell's value is no node:
     // propagation has taken it from the others before this filter runs, and if not, no
     // component holds it and it is pruned.
-    let (mut open, mut held): (u128, Dom) = (0, 0);
+    let (mut open, mut held) = (D::ZERO, D::ZERO);
     for (c, &d) in doms.iter().enumerate() {
-        if d & (d - 1) != 0 {
-            open |= 1u128 << val_of[c];
+        if d & (d - D::ONE) != D::ZERO {
+            open |= D::bit(val_of[c] as u32);
             held |= d;
         }
     }
-    if open == 0 {
+    if open == D::ZERO {
         return Some(false);
     }
     w.adj.clear();
-    w.adj.resize(n, 0);
+    w.adj.resize(n, D::ZERO);
     for v in bits(open) {
         w.adj[v as usize] = doms[cell_of[v as usize] as usize] & open;
     }
@@ -91,12 +106,12 @@ pub fn filter(doms: &mut [Dom], hint: &mut Hint, w: &mut Scratch) -> Option<bool
     if held == open {
         let root = open.trailing_zeros() as usize;
         if reach(root, &w.adj, open) == open {
-            let mut back = 1u128 << root;
+            let mut back = D::bit(root as u32);
             loop {
                 let more = bits(open & !back)
-                    .filter(|&v| w.adj[v as usize] & back != 0)
-                    .fold(0u128, |a, v| a | 1u128 << v);
-                if more == 0 {
+                    .filter(|&v| w.adj[v as usize] & back != D::ZERO)
+                    .fold(D::ZERO, |a, v| a | D::bit(v));
+                if more == D::ZERO {
                     break;
                 }
                 back |= more;
@@ -107,10 +122,10 @@ pub fn filter(doms: &mut [Dom], hint: &mut Hint, w: &mut Scratch) -> Option<bool
         }
     }
     w.radj.clear();
-    w.radj.resize(n, 0);
+    w.radj.resize(n, D::ZERO);
     for v in bits(open) {
         for u in bits(w.adj[v as usize]) {
-            w.radj[u as usize] |= 1u128 << v;
+            w.radj[u as usize] |= D::bit(v);
         }
     }
     // Its strongly connected components, one at a time: the values both reachable from the
@@ -118,9 +133,9 @@ pub fn filter(doms: &mut [Dom], hint: &mut Hint, w: &mut Scratch) -> Option<bool
     // the others' cycles as they were). On a settled area this is mostly one component,
     // found in two sweeps.
     w.comp_vals.clear();
-    w.comp_vals.resize(n, 0);
+    w.comp_vals.resize(n, D::ZERO);
     let mut left = open;
-    while left != 0 {
+    while left != D::ZERO {
         let root = left.trailing_zeros() as usize;
         let comp = reach(root, &w.adj, left) & reach(root, &w.radj, left);
         if comp == open && held == open {
@@ -135,7 +150,7 @@ pub fn filter(doms: &mut [Dom], hint: &mut Hint, w: &mut Scratch) -> Option<bool
     }
     let mut pruned = false;
     for (c, d) in doms.iter_mut().enumerate() {
-        if *d & (*d - 1) != 0 {
+        if *d & (*d - D::ONE) != D::ZERO {
             let kept = *d & w.comp_vals[val_of[c] as usize];
             pruned |= kept != *d;
             *d = kept;
@@ -145,11 +160,11 @@ pub fn filter(doms: &mut [Dom], hint: &mut Hint, w: &mut Scratch) -> Option<bool
 }
 
 /// The nodes of `within` that `root` reaches along `adj` (root included).
-fn reach(root: usize, adj: &[u128], within: u128) -> u128 {
-    let mut seen = 1u128 << root;
+fn reach<D: Word>(root: usize, adj: &[D], within: D) -> D {
+    let mut seen = D::bit(root as u32);
     let mut frontier = seen;
-    while frontier != 0 {
-        let next = bits(frontier).fold(0, |a, v| a | adj[v as usize]) & within & !seen;
+    while frontier != D::ZERO {
+        let next = bits(frontier).fold(D::ZERO, |a, v| a | adj[v as usize]) & within & !seen;
         seen |= next;
         frontier = next;
     }
@@ -159,26 +174,26 @@ fn reach(root: usize, adj: &[u128], within: u128) -> u128 {
 const NONE: u8 = u8::MAX;
 
 /// Match cell `c` by an augmenting path; false when there is none (Hall's condition fails).
-fn augment(
+fn augment<D: Word>(
     c: usize,
-    doms: &[Dom],
+    doms: &[D],
     val_of: &mut [u8; 128],
     cell_of: &mut [u8; 128],
-    frames: &mut Vec<(usize, Dom)>,
+    frames: &mut Vec<(usize, D)>,
 ) -> bool {
     // Depth-first over alternating paths, iteratively: (cell, values left to try) frames.
-    let mut visited: Dom = 0;
+    let mut visited = D::ZERO;
     frames.clear();
     frames.push((c, doms[c]));
     while let Some(&mut (cell, ref mut left)) = frames.last_mut() {
         let try_vals = *left & !visited;
-        if try_vals == 0 {
+        if try_vals == D::ZERO {
             frames.pop();
             continue;
         }
         let v = try_vals.trailing_zeros() as usize;
-        *left &= !(1 << v);
-        visited |= 1 << v;
+        *left &= !D::bit(v as u32);
+        visited |= D::bit(v as u32);
         let owner = cell_of[v];
         if owner == NONE {
             // Free value: flip the path (each frame's cell takes the value it was tried on).
@@ -204,6 +219,7 @@ fn augment(
 
 #[cfg(test)]
 mod tests {
+    use super::super::Dom;
     use super::*;
 
     /// Every value of every cell that some all-different assignment uses, by enumeration.
@@ -254,7 +270,16 @@ mod tests {
                 hint.cell_of.reverse();
             }
             let mut got = doms.clone();
-            let pruned = filter(&mut got, &mut hint, &mut Scratch::default());
+            let pruned = filter(&mut got, &mut hint.clone(), &mut Scratch::default());
+            // The narrower words the search uses on grids of up to 32 and 64 values give the
+            // same answer.
+            fn narrower<D: Word>(doms: &[Dom], hint: &Hint) -> (Option<bool>, Vec<Dom>) {
+                let mut got: Vec<D> = doms.iter().map(|&d| D::narrowed(d)).collect();
+                let pruned = filter(&mut got, &mut hint.clone(), &mut Scratch::default());
+                (pruned, got.into_iter().map(D::widened).collect())
+            }
+            assert_eq!(narrower::<u32>(&doms, &hint), (pruned, got.clone()));
+            assert_eq!(narrower::<u64>(&doms, &hint), (pruned, got.clone()));
             match brute(&doms) {
                 None => assert!(
                     pruned.is_none(),

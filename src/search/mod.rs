@@ -2,12 +2,12 @@
 //! no MIP solver and for the many small questions of uniqueness proofs, explanations and the
 //! generator, where starting a solver process costs more than answering.
 //!
-//! Domains are bitsets. `distinct` areas propagate by elimination and hidden singles; ground
-//! conditions on two cells become support tables; every other ground condition is checked
-//! by bounds reasoning on the cells' domains and, once few value combinations remain, pruned
-//! to the values that take part in a combination that satisfies it. Any rule the language
-//! accepts is therefore solved, and the grids found are checked by `check` like a MIP
-//! solver's.
+//! Domains are bitsets (32, 64 or 128 bits wide: `word`). `distinct` areas propagate by
+//! elimination and hidden singles; ground conditions on two cells become support tables;
+//! every other ground condition is checked by bounds reasoning on the cells' domains and, once
+//! few value combinations remain, pruned to the values that take part in a combination that
+//! satisfies it. Any rule the language accepts is therefore solved, and the grids found are
+//! checked by `check` like a MIP solver's.
 
 use std::collections::BTreeMap;
 use std::time::Instant;
@@ -19,9 +19,11 @@ mod alldiff;
 mod houses;
 mod linear;
 mod lines;
+mod word;
 
 use linear::Linear;
 use lines::Line;
+use word::{Width, Word};
 
 /// A cell's remaining values: bit `i` is the value `lo + i`.
 type Dom = u128;
@@ -100,6 +102,8 @@ pub struct Model {
     rows: Vec<u32>,
     /// The bitboard search, when the rules are only full areas on a small grid (`houses`).
     houses: Option<houses::Houses>,
+    /// The word the search's bitsets use (`word`).
+    width: Width,
 }
 
 /// A condition on two cells as support tables: for each value of `a`, the values of `b` it
@@ -247,6 +251,7 @@ impl Model {
             matching: MATCHING_VALUES.contains(&nvals),
             rows: Vec::new(),
             houses: None,
+            width: Width::W128,
         };
         let mut pair_index: BTreeMap<(u32, u32), usize> = BTreeMap::new();
         // An area already a unit (the same rule written twice, a cage that is also a box)
@@ -434,6 +439,7 @@ impl Model {
         {
             m.houses = houses::Houses::new(m.lo, nvals, n, &m.units);
         }
+        m.width = Width::of(nvals, !m.generals.is_empty());
         Ok(m)
     }
 
@@ -508,6 +514,14 @@ impl Model {
     /// when propagation alone finds that there is no solution): what the propagators deduce,
     /// for tests that compare it with the solutions, and for a setter's first look.
     pub fn propagate(&self, givens: &[Option<i64>]) -> Option<Vec<Vec<i64>>> {
+        match self.width {
+            Width::W32 => self.propagate_with::<u32>(givens),
+            Width::W64 => self.propagate_with::<u64>(givens),
+            Width::W128 => self.propagate_with::<Dom>(givens),
+        }
+    }
+
+    fn propagate_with<D: Domain>(&self, givens: &[Option<i64>]) -> Option<Vec<Vec<i64>>> {
         let mut found = None;
         let mut each = |_: &[i64]| true;
         let mut out = Outcome {
@@ -517,9 +531,9 @@ impl Model {
             nodes: 0,
         };
         let mut s = self.searcher(&Options::default(), &mut each, &mut out);
-        let mut doms = self.initial(givens, &[]);
+        let mut doms: Vec<D> = self.initial(givens, &[]);
         s.count_places(&doms);
-        if !self.never && doms.iter().all(|&d| d != 0) && s.propagate(&mut doms) {
+        if !self.never && doms.iter().all(|&d| d != D::ZERO) && s.propagate(&mut doms) {
             found = Some(
                 doms.iter()
                     .map(|&d| bits(d).map(|i| self.value(i)).collect())
@@ -650,7 +664,22 @@ impl Model {
         out: &mut Outcome,
         race: Option<&std::sync::atomic::AtomicBool>,
     ) -> Vec<u32> {
-        let mut doms = self.initial(givens, &opts.exclude);
+        match self.width {
+            Width::W32 => self.search_with::<u32>(givens, opts, each, out, race),
+            Width::W64 => self.search_with::<u64>(givens, opts, each, out, race),
+            Width::W128 => self.search_with::<Dom>(givens, opts, each, out, race),
+        }
+    }
+
+    fn search_with<D: Domain>(
+        &self,
+        givens: &[Option<i64>],
+        opts: &Options,
+        each: &mut dyn FnMut(&[i64]) -> bool,
+        out: &mut Outcome,
+        race: Option<&std::sync::atomic::AtomicBool>,
+    ) -> Vec<u32> {
+        let mut doms: Vec<D> = self.initial(givens, &opts.exclude);
         let mut s = self.searcher(opts, each, out);
         s.race = race;
         if let Some(learned) = &opts.learned {
@@ -663,29 +692,29 @@ impl Model {
             }
         }
         s.count_places(&doms);
-        if doms.iter().all(|&d| d != 0) && s.propagate(&mut doms) {
+        if doms.iter().all(|&d| d != D::ZERO) && s.propagate(&mut doms) {
             s.dfs(doms);
         }
         std::mem::take(&mut s.weight)
     }
 
     /// The domains before propagation: the one-cell conditions, the givens, the exclusions.
-    fn initial(&self, givens: &[Option<i64>], exclude: &[(Cell, i64)]) -> Vec<Dom> {
-        let mut doms = self.unary.clone();
+    fn initial<D: Word>(&self, givens: &[Option<i64>], exclude: &[(Cell, i64)]) -> Vec<D> {
+        let mut doms: Vec<D> = self.unary.iter().map(|&d| D::narrowed(d)).collect();
         for (c, g) in givens.iter().enumerate() {
             if let Some(v) = g {
                 let i = v - self.lo;
                 doms[c] &= if (0..self.nvals as i64).contains(&i) {
-                    1u128 << i
+                    D::bit(i as u32)
                 } else {
-                    0
+                    D::ZERO
                 };
             }
         }
         for &(c, v) in exclude {
             let i = v - self.lo;
             if (0..self.nvals as i64).contains(&i) {
-                doms[c] &= !(1u128 << i);
+                doms[c] &= !D::bit(i as u32);
             }
         }
         // Each given's value leaves its peers here, in bulk, before the places are counted:
@@ -702,12 +731,12 @@ impl Model {
         doms
     }
 
-    fn searcher<'m, 'o>(
+    fn searcher<'m, 'o, D: Word>(
         &'m self,
         opts: &Options,
         each: &'o mut dyn FnMut(&[i64]) -> bool,
         out: &'o mut Outcome,
-    ) -> Search<'m, 'o> {
+    ) -> Search<'m, 'o, D> {
         let n = self.unary.len();
         Search {
             m: self,
@@ -768,7 +797,7 @@ impl Model {
     }
 }
 
-struct Search<'m, 'o> {
+struct Search<'m, 'o, D> {
     m: &'m Model,
     queue: Vec<u32>,
     queued: Vec<bool>,
@@ -784,7 +813,7 @@ struct Search<'m, 'o> {
     aqueue: Vec<u32>,
     aqueued: Vec<bool>,
     hints: Vec<alldiff::Hint>,
-    matching: alldiff::Scratch,
+    matching: alldiff::Scratch<D>,
     /// Values that lost a place since their rows-and-columns matching last ran
     /// (`Model::rows`), and per value the matching it last found.
     fqueue: Vec<u32>,
@@ -797,7 +826,7 @@ struct Search<'m, 'o> {
     /// where folding them from the area's domains was a tenth of a 25x25's instructions.
     /// (The counts stay beside them: a byte each, copied per node, read without a 128-bit
     /// `count_ones`.)
-    at: Vec<Dom>,
+    at: Vec<D>,
     /// The bits `narrow` cleared in `at`, as `index << 7 | position`, so a node's children
     /// each start from its masks (undone, where copying them per child costs more).
     trail: Vec<u32>,
@@ -813,7 +842,7 @@ struct Search<'m, 'o> {
     /// Scratch: the open cells of the condition being pruned.
     open: Vec<u32>,
     /// Scratch: the values a propagator keeps, one domain per cell of its scope.
-    pruned: Vec<Dom>,
+    pruned: Vec<D>,
     /// Per cell, 1 + how often a condition on it failed (dom/wdeg).
     weight: Vec<u32>,
     /// Per condition on many cells, its cells' domains when its filter last ran (empty until
@@ -831,7 +860,7 @@ struct Search<'m, 'o> {
     stop: bool,
 }
 
-impl Search<'_, '_> {
+impl<D: Domain> Search<'_, '_, D> {
     /// Whether the time limit has passed; if so the search stops, marked timed out.
     fn past_deadline(&mut self) -> bool {
         if self.deadline.is_some_and(|d| Instant::now() >= d) {
@@ -847,7 +876,7 @@ impl Search<'_, '_> {
 
     /// The positions in full area `f` of the cells that can take value `i` (bits of the
     /// area's cells in order): kept (`Model::masks`), or read from the domains.
-    fn places_at(&self, doms: &[Dom], f: usize, i: u32) -> Dom {
+    fn places_at(&self, doms: &[D], f: usize, i: u32) -> D {
         let m = self.m;
         if m.masks {
             return self.at[f * m.nvals + i as usize];
@@ -855,7 +884,9 @@ impl Search<'_, '_> {
         m.units[m.full_units[f] as usize]
             .iter()
             .enumerate()
-            .fold(0, |a, (j, &c)| a | (((doms[c as usize] >> i) & 1) << j))
+            .fold(D::ZERO, |a, (j, &c)| {
+                a | (((doms[c as usize] >> i) & D::ONE) << j as u32)
+            })
     }
 
     /// Whether the other search of a race has answered (this one's answer is then unused).
@@ -864,7 +895,7 @@ impl Search<'_, '_> {
             .is_some_and(|r| r.load(std::sync::atomic::Ordering::Relaxed))
     }
 
-    fn dfs(&mut self, doms: Vec<Dom>) {
+    fn dfs(&mut self, doms: Vec<D>) {
         self.out.nodes += 1;
         if self.out.nodes.is_multiple_of(256) && self.past_deadline() {
             return;
@@ -875,10 +906,10 @@ impl Search<'_, '_> {
         let mut best = usize::MAX;
         // (k is at most 128 and a weight at most u32::MAX: the products fit.)
         let (mut best_k, mut best_w) = (MAX_VALUES as u64 + 1, 1u64);
-        for (c, d) in doms.iter().enumerate() {
-            // (A fixed cell skips the count: a 128-bit `count_ones` is a long sequence
-            // without a POPCNT target, and most of a generator question's cells are given.)
-            if d & (d - 1) == 0 {
+        for (c, &d) in doms.iter().enumerate() {
+            // (A fixed cell skips the count: without a POPCNT target `count_ones` is a long
+            // sequence, and most of a generator question's cells are given.)
+            if d & (d - D::ONE) == D::ZERO {
                 continue;
             }
             let k = d.count_ones() as u64;
@@ -952,9 +983,9 @@ impl Search<'_, '_> {
             let mut child = doms.clone();
             self.places.copy_from_slice(&places);
             for t in self.trail.drain(mark..) {
-                self.at[(t >> 7) as usize] |= 1u128 << (t & 127);
+                self.at[(t >> 7) as usize] |= D::bit(t & 127);
             }
-            self.narrow(&mut child, c, 1u128 << i);
+            self.narrow(&mut child, c, D::bit(i));
             if self.propagate(&mut child) {
                 self.dfs(child);
             } else {
@@ -971,7 +1002,7 @@ impl Search<'_, '_> {
     /// The value of a full area with two places left, both open, whose heavier place weighs
     /// at least half of `w / k` (a cell's weight per value): (heavier place, other place,
     /// value), the heaviest such pair, the last on a tie.
-    fn two_places(&self, doms: &[Dom], w: u64, k: u64) -> Option<(u32, u32, u32)> {
+    fn two_places(&self, doms: &[D], w: u64, k: u64) -> Option<(u32, u32, u32)> {
         let m = self.m;
         let (mut best_w, mut best_k) = (w, k);
         let mut pick = None;
@@ -980,19 +1011,19 @@ impl Search<'_, '_> {
                 if self.places[f * m.nvals + i] != 2 {
                     continue;
                 }
-                let bit = 1u128 << i;
+                let bit = D::bit(i as u32);
                 let unit = &m.units[u as usize];
                 let (a, b) = if m.masks {
                     let at = self.places_at(doms, f, i as u32);
                     (
                         unit[at.trailing_zeros() as usize],
-                        unit[127 - at.leading_zeros() as usize],
+                        unit[(D::BITS - 1 - at.leading_zeros()) as usize],
                     )
                 } else {
                     let mut two = unit
                         .iter()
                         .copied()
-                        .filter(|&c| doms[c as usize] & bit != 0);
+                        .filter(|&c| doms[c as usize] & bit != D::ZERO);
                     let (Some(a), Some(b)) = (two.next(), two.next()) else {
                         continue;
                     };
@@ -1032,11 +1063,11 @@ impl Search<'_, '_> {
     }
 
     /// Narrow cell `c` to `new`; false when nothing is left.
-    fn narrow(&mut self, doms: &mut [Dom], c: u32, new: Dom) -> bool {
+    fn narrow(&mut self, doms: &mut [D], c: u32, new: D) -> bool {
         let old = doms[c as usize];
         if new != old {
             doms[c as usize] = new;
-            if new == 0 {
+            if new == D::ZERO {
                 return false;
             }
             self.enqueue(c);
@@ -1061,7 +1092,7 @@ impl Search<'_, '_> {
                     let at = f as usize * nvals + i as usize;
                     if m.masks {
                         let pos = positions[j];
-                        self.at[at] &= !(1u128 << pos);
+                        self.at[at] &= !D::bit(pos as u32);
                         self.trail.push((at as u32) << 7 | pos as u32);
                     }
                     let k = &mut self.places[at];
@@ -1082,12 +1113,12 @@ impl Search<'_, '_> {
     }
 
     /// Count each value's places in each full area (at the start of a search).
-    fn count_places(&mut self, doms: &[Dom]) {
+    fn count_places(&mut self, doms: &[D]) {
         let m = self.m;
         self.places.clear();
         self.places.resize(m.full_units.len() * m.nvals, 0);
         self.at.clear();
-        self.at.resize(m.full_units.len() * m.nvals, 0);
+        self.at.resize(m.full_units.len() * m.nvals, D::ZERO);
         self.trail.clear();
         self.pointed.clear();
         self.pointed.resize(m.full_units.len() * m.nvals, false);
@@ -1098,7 +1129,7 @@ impl Search<'_, '_> {
                 for i in bits(doms[c as usize]) {
                     self.places[f * m.nvals + i as usize] += 1;
                     if m.masks {
-                        self.at[f * m.nvals + i as usize] |= 1u128 << j;
+                        self.at[f * m.nvals + i as usize] |= D::bit(j as u32);
                     }
                 }
             }
@@ -1117,7 +1148,7 @@ impl Search<'_, '_> {
     }
 
     /// Propagate to a fixpoint; false on a contradiction (the queue is then empty again).
-    fn propagate(&mut self, doms: &mut [Dom]) -> bool {
+    fn propagate(&mut self, doms: &mut [D]) -> bool {
         let ok = self.fixpoint(doms);
         if !ok {
             for c in self.queue.drain(..) {
@@ -1143,7 +1174,7 @@ impl Search<'_, '_> {
         ok
     }
 
-    fn fixpoint(&mut self, doms: &mut [Dom]) -> bool {
+    fn fixpoint(&mut self, doms: &mut [D]) -> bool {
         let m = self.m;
         loop {
             while let Some(c) = self.queue.pop() {
@@ -1155,7 +1186,7 @@ impl Search<'_, '_> {
                         self.uqueue.push(u);
                     }
                 }
-                if d & (d - 1) == 0 {
+                if d & (d - D::ONE) == D::ZERO {
                     // Most peers no longer hold the value (a generator's question starts with
                     // most cells given): when the cell's areas are all full ones, the peers
                     // that do are read from the value's places there, in the same order
@@ -1169,7 +1200,7 @@ impl Search<'_, '_> {
                             .zip(&m.cell_full_pos[c as usize])
                         {
                             let unit = &m.units[m.full_units[f as usize] as usize];
-                            let at = self.at[f as usize * m.nvals + i] & !(1u128 << pos);
+                            let at = self.at[f as usize * m.nvals + i] & !D::bit(pos as u32);
                             holding.extend(bits(at).map(|j| unit[j as usize]));
                         }
                         holding.sort_unstable();
@@ -1184,7 +1215,7 @@ impl Search<'_, '_> {
                         self.holding = holding;
                     } else {
                         for &p in &m.peers[c as usize] {
-                            if doms[p as usize] & d == 0 {
+                            if doms[p as usize] & d == D::ZERO {
                                 continue;
                             }
                             if !self.narrow(doms, p, doms[p as usize] & !d) {
@@ -1197,7 +1228,8 @@ impl Search<'_, '_> {
                 for &k in &m.cell_binaries[c as usize] {
                     let t = &m.binaries[k as usize];
                     let (other, table) = if t.a == c { (t.b, &t.ab) } else { (t.a, &t.ba) };
-                    let allowed = bits(d).fold(0, |acc, i| acc | table[i as usize]);
+                    let allowed =
+                        bits(d).fold(D::ZERO, |acc, i| acc | D::narrowed(table[i as usize]));
                     if !self.narrow(doms, other, doms[other as usize] & allowed) {
                         self.blame(&[c, other]);
                         return false;
@@ -1220,7 +1252,7 @@ impl Search<'_, '_> {
                 if self.past_deadline() {
                     return false;
                 }
-                if !self.general(doms, k as usize) {
+                if !D::general(self, doms, k as usize) {
                     if !self.stop {
                         self.blame(&m.generals[k as usize].scope);
                     }
@@ -1232,7 +1264,7 @@ impl Search<'_, '_> {
             // is a contradiction.
             while let Some((f, i)) = self.singles.pop() {
                 let unit = &m.units[m.full_units[f as usize] as usize];
-                let bit = 1u128 << i;
+                let bit = D::bit(i);
                 match self.places[f as usize * m.nvals + i as usize] {
                     0 => {
                         self.blame(unit);
@@ -1244,7 +1276,10 @@ impl Search<'_, '_> {
                         let c = if m.masks {
                             unit[self.places_at(doms, f as usize, i).trailing_zeros() as usize]
                         } else {
-                            *unit.iter().find(|&&c| doms[c as usize] & bit != 0).unwrap()
+                            *unit
+                                .iter()
+                                .find(|&&c| doms[c as usize] & bit != D::ZERO)
+                                .unwrap()
                         };
                         if doms[c as usize] != bit && !self.narrow(doms, c, bit) {
                             return false;
@@ -1264,17 +1299,17 @@ impl Search<'_, '_> {
                 if count < 2 {
                     continue;
                 }
-                let bit = 1u128 << i;
+                let bit = D::bit(i);
                 // Where the value can go in the area (narrowing the other area's cells below
                 // leaves this area's as they are).
                 let at = self.places_at(doms, f as usize, i);
                 for x in &m.crossings[f as usize] {
-                    if count > x.shared || at & !x.shared_at != 0 {
+                    if count > x.shared || at & !D::narrowed(x.shared_at) != D::ZERO {
                         continue;
                     }
                     for &c in &x.theirs_only {
                         let d = doms[c as usize];
-                        if d & bit != 0 && !self.narrow(doms, c, d & !bit) {
+                        if d & bit != D::ZERO && !self.narrow(doms, c, d & !bit) {
                             self.blame(&x.theirs_only);
                             return false;
                         }
@@ -1286,7 +1321,7 @@ impl Search<'_, '_> {
             while let Some(u) = self.uqueue.pop() {
                 self.uqueued[u as usize] = false;
                 let unit = &m.units[u as usize];
-                let once = unit.iter().fold(0u128, |a, &c| a | doms[c as usize]);
+                let once = unit.iter().fold(D::ZERO, |a, &c| a | doms[c as usize]);
                 if (once.count_ones() as usize) < unit.len() {
                     self.blame(unit);
                     return false;
@@ -1334,7 +1369,7 @@ impl Search<'_, '_> {
     /// holds it once and each column once, so a place that lies in no perfect matching goes.
     /// These are the X-wings, swordfish and larger fish of every size at once, the view of a
     /// Latin square by value, which the areas' matchings (cells against values) never take.
-    fn fish(&mut self, doms: &mut [Dom], i: u32) -> bool {
+    fn fish(&mut self, doms: &mut [D], i: u32) -> bool {
         let m = self.m;
         let mut kept = std::mem::take(&mut self.pruned);
         kept.clear();
@@ -1348,7 +1383,7 @@ impl Search<'_, '_> {
             None => false,
             Some(false) => true,
             Some(true) => {
-                let bit = 1u128 << i;
+                let bit = D::bit(i);
                 let mut ok = true;
                 'rows: for (r, &f) in m.rows.iter().enumerate() {
                     let gone = self.at[f as usize * m.nvals + i as usize] & !kept[r];
@@ -1368,6 +1403,41 @@ impl Search<'_, '_> {
         ok
     }
 
+    /// Narrow each cell to the domain a propagator kept for it; false when one is emptied.
+    fn narrow_each(
+        &mut self,
+        doms: &mut [D],
+        cells: impl Iterator<Item = u32>,
+        kept: &[D],
+    ) -> bool {
+        cells.zip(kept).all(|(c, &d)| self.narrow(doms, c, d))
+    }
+}
+
+/// The word a search runs on (`word`), and what it does with a condition on many cells: a
+/// model with any searches with 128 bits (`Model::width`), the width its propagators read.
+trait Domain: Word {
+    fn general(s: &mut Search<'_, '_, Self>, doms: &mut [Self], k: usize) -> bool;
+}
+
+impl Domain for Dom {
+    fn general(s: &mut Search<'_, '_, Self>, doms: &mut [Self], k: usize) -> bool {
+        s.general(doms, k)
+    }
+}
+
+macro_rules! no_conditions {
+    ($($t:ty),*) => {$(
+        impl Domain for $t {
+            fn general(_: &mut Search<'_, '_, Self>, _: &mut [Self], _: usize) -> bool {
+                unreachable!("a model with conditions on many cells searches with 128 bits")
+            }
+        }
+    )*};
+}
+no_conditions!(u32, u64);
+
+impl Search<'_, '_, Dom> {
     /// Prune the cells of a condition on three or more cells.
     fn general(&mut self, doms: &mut [Dom], k: usize) -> bool {
         let m = self.m;
@@ -1408,16 +1478,6 @@ impl Search<'_, '_> {
             settled.extend(cond.scope.iter().map(|&c| doms[c as usize]));
         }
         ok
-    }
-
-    /// Narrow each cell to the domain a propagator kept for it; false when one is emptied.
-    fn narrow_each(
-        &mut self,
-        doms: &mut [Dom],
-        cells: impl Iterator<Item = u32>,
-        kept: &[Dom],
-    ) -> bool {
-        cells.zip(kept).all(|(c, &d)| self.narrow(doms, c, d))
     }
 
     /// Prune a condition on many cells by its algebra: enumeration of few combinations, else
@@ -1792,7 +1852,7 @@ impl_bits!(u32, u64, u128);
 
 #[cfg(test)]
 mod tests {
-    use super::{Dom, Model, Options, Outcome};
+    use super::{Dom, Model, Options, Outcome, Width};
 
     /// The search's model of a model's text (also `houses`'s tests).
     pub(super) fn model(text: &str) -> Model {
@@ -1818,6 +1878,37 @@ mod tests {
                 .rows
                 .is_empty()
         );
+    }
+
+    #[test]
+    fn every_width_searches_alike() {
+        // A 16x16 (too many cells for the bitboards) and a 6x6 with pair tables (a dot
+        // between two cells): the same grids and the same nodes in 32, 64 and 128 bits.
+        let sixteen = std::fs::read_to_string("examples/sixteen.sdk").expect("the example");
+        let dots = "grid 6x6\nboxes 2x3\nrule distinct rows, columns, boxes\n\
+                    rule v[r1c1] == 2 * v[r1c2]\nrule v[r3c3] + 1 == v[r4c3]\n";
+        for text in [&sixteen[..], dots] {
+            let p = crate::load("t.sdk", text.as_bytes(), None).expect("the model reads");
+            let mut m = Model::new(&p).expect("the model compiles");
+            assert_eq!(m.width, Width::W32);
+            assert!(m.houses.is_none());
+            let runs: Vec<_> = [Width::W32, Width::W64, Width::W128]
+                .into_iter()
+                .map(|w| {
+                    m.width = w;
+                    // (All of the 16x16's, which has one; the 6x6's first 50.)
+                    let opts = Options {
+                        limit: 50,
+                        ..Options::default()
+                    };
+                    let out = m.solve(&p.givens, &opts);
+                    (out.solutions, out.nodes)
+                })
+                .collect();
+            assert!(!runs[0].0.is_empty());
+            assert_eq!(runs[1], runs[0]);
+            assert_eq!(runs[2], runs[0]);
+        }
     }
 
     /// The domains after propagation at the root, or None on a contradiction.
