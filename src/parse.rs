@@ -770,7 +770,12 @@ fn syntax_error(err: pest::error::Error<Rule>, text: &str, offset: usize) -> Dia
         .iter()
         .map(|s| s.keyword)
         .chain(["distinct", "none"]);
-    let suggestion = misspelt(&text[at..end], keywords).map(str::to_string);
+    let mut suggestion = misspelt(&text[at..end], keywords).map(str::to_string);
+    let mut expected = expected;
+    if let Some(meant) = comma_cell(text, at) {
+        expected = "`]` (a cell is one word, row then column: `r1c2`)".into();
+        suggestion = Some(meant);
+    }
     Diagnostic::new(
         Span::new(at, end),
         ErrorKind::Syntax {
@@ -779,6 +784,24 @@ fn syntax_error(err: pest::error::Error<Rule>, text: &str, offset: usize) -> Dia
             suggestion,
         },
     )
+}
+
+/// `v[1,2]` at the comma: how GAMS, AMPL and PuLP index a cell by row and column. The cell
+/// meant, as sdkc writes it (`v[r1c2]`); `mark[...]` likewise.
+fn comma_cell(text: &str, at: usize) -> Option<String> {
+    let before = text[..at].trim_end();
+    let row = &before[before.trim_end_matches(|c: char| c.is_ascii_digit()).len()..];
+    let open = before[..before.len() - row.len()]
+        .trim_end()
+        .strip_suffix('[')?;
+    let name = ["v", "mark"].into_iter().find(|n| {
+        open.strip_suffix(n)
+            .is_some_and(|b| !b.ends_with(|c: char| c.is_alphanumeric() || c == '_'))
+    })?;
+    let after = text[at..].strip_prefix(',')?.trim_start();
+    let col = &after[..after.len() - after.trim_start_matches(|c: char| c.is_ascii_digit()).len()];
+    let close = after[col.len()..].trim_start().starts_with(']');
+    (!row.is_empty() && !col.is_empty() && close).then(|| format!("{name}[r{row}c{col}]"))
 }
 
 fn describe_found(text: &str, at: usize) -> String {
@@ -818,6 +841,26 @@ fn describe_expected(positives: &[Rule]) -> String {
             Rule::block => "`{` and a grid block",
             Rule::distinct_rule => "a rule such as `distinct rows`",
             Rule::block_token | Rule::block_nl => "a grid row or `}`",
+            // (Where an operand may end: pest lists the operators, not the `]` or `)` that may
+            // close it.)
+            Rule::op_iff
+            | Rule::op_implies
+            | Rule::op_or
+            | Rule::op_and
+            | Rule::op_le
+            | Rule::op_ge
+            | Rule::op_eq
+            | Rule::op_ne
+            | Rule::op_lt
+            | Rule::op_gt
+            | Rule::op_add
+            | Rule::op_sub
+            | Rule::op_mul
+            | Rule::op_div
+            | Rule::op_mod
+            | Rule::op_in
+            | Rule::in_not
+            | Rule::in_kw => "an operator or the end of the expression",
             _ => "",
         })
         .filter(|n| !n.is_empty())

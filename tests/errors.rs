@@ -270,6 +270,48 @@ error: 3 mistakes in model.sdk
 }
 
 #[test]
+fn a_cell_indexed_by_row_and_column_names_the_form_meant() {
+    // `v[1,2]` is how GAMS, AMPL and PuLP index a cell; an operand that stops short names
+    // the operators (pest lists them, not the `]` that may close it).
+    let model = format!(
+        "{HEADER}rule v[1,2] != v[ 3 , 4 ]\nrule mark[5,6] has X\nrule v[r1c1] == v[1 2]\n"
+    );
+    let err = error_of(model.as_bytes());
+    assert!(
+        err.starts_with(
+            "  × expected `]` (a cell is one word, row then column: `r1c2`), found `,`
+   ╭─[model.sdk:3:9]
+ 2 │ boxes 3x3
+ 3 │ rule v[1,2] != v[ 3 , 4 ]
+   ·         ┬
+   ·         ╰── unexpected here
+ 4 │ rule mark[5,6] has X
+   ╰────
+  help: did you mean `v[r1c2]`?
+"
+        ),
+        "{err}"
+    );
+    assert_eq!(
+        json_errors_of(model.as_bytes()),
+        [
+            "model.sdk:3:9: expected `]` (a cell is one word, row then column: `r1c2`), found `,`",
+            "model.sdk:4:12: expected `]` (a cell is one word, row then column: `r1c2`), found `,`",
+            "model.sdk:5:21: expected an operator or the end of the expression, found `2`",
+        ]
+    );
+    let helps: Vec<&str> = err.lines().filter(|l| l.starts_with("  help:")).collect();
+    assert_eq!(
+        helps,
+        [
+            "  help: did you mean `v[r1c2]`?",
+            "  help: did you mean `mark[r5c6]`?"
+        ],
+        "{err}"
+    );
+}
+
+#[test]
 fn misspelt_relation_keyword_is_named() {
     snapshot!(
         "syntax_relation",
