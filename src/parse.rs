@@ -772,6 +772,16 @@ fn syntax_error(err: pest::error::Error<Rule>, text: &str, offset: usize) -> Dia
         .chain(["distinct", "none"]);
     let mut suggestion = misspelt(&text[at..end], keywords).map(str::to_string);
     let mut expected = expected;
+    // `rule distinc rows` fails at `rows`, the word after the misspelling (`distinc` reads as
+    // a name): name the two words meant.
+    let line_start = text[..at].rfind('\n').map_or(0, |i| i + 1);
+    let before = text[line_start..at].trim_end();
+    let previous = &before[before
+        .rfind(|c: char| !(c.is_alphanumeric() || c == '_'))
+        .map_or(0, |i| i + 1)..];
+    if suggestion.is_none() && misspelt(previous, ["distinct"].into_iter()).is_some() {
+        suggestion = Some(format!("distinct {}", &text[at..end]));
+    }
     if let Some(meant) = comma_cell(text, at) {
         expected = "`]` (a cell is one word, row then column: `r1c2`)".into();
         suggestion = Some(meant);

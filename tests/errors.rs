@@ -312,6 +312,33 @@ fn a_cell_indexed_by_row_and_column_names_the_form_meant() {
 }
 
 #[test]
+fn misspelt_distinct_is_named_with_the_set_after_it() {
+    // `distinc` reads as a name, so the parse fails at the set after it.
+    let model = format!("{HEADER}rule distinc rows\nrule r: distnct columns\n");
+    assert_eq!(
+        json_errors_of(model.as_bytes()),
+        [
+            format!(
+                "model.sdk:3:14: expected {A_STATEMENT} or an operator or the end of the expression, found `rows`"
+            ),
+            format!(
+                "model.sdk:4:17: expected {A_STATEMENT} or an operator or the end of the expression, found `columns`"
+            ),
+        ]
+    );
+    let err = error_of(model.as_bytes());
+    let helps: Vec<&str> = err.lines().filter(|l| l.starts_with("  help:")).collect();
+    assert_eq!(
+        helps,
+        [
+            "  help: did you mean `distinct rows`?",
+            "  help: did you mean `distinct columns`?"
+        ],
+        "{err}"
+    );
+}
+
+#[test]
 fn misspelt_relation_keyword_is_named() {
     snapshot!(
         "syntax_relation",
