@@ -1882,32 +1882,59 @@ mod tests {
 
     #[test]
     fn every_width_searches_alike() {
-        // A 16x16 (too many cells for the bitboards) and a 6x6 with pair tables (a dot
-        // between two cells): the same grids and the same nodes in 32, 64 and 128 bits.
+        // Each model in its own width and in the wider ones: the same grids, the same nodes
+        // and the same propagation. A 16x16 (too many cells for the bitboards), a 6x6 with
+        // pair tables (a dot between two cells), and empty grids: a 16x16 branches on a
+        // value's two places in an area, read from its mask; the others' values reach the top
+        // bits of 32 and 64: a 32x32 and a 36x36 run the matching filter, the 36x36 also the
+        // rows-and-columns matching (`fish`), and the 64x64 has a pair table.
         let sixteen = std::fs::read_to_string("examples/sixteen.sdk").expect("the example");
-        let dots = "grid 6x6\nboxes 2x3\nrule distinct rows, columns, boxes\n\
-                    rule v[r1c1] == 2 * v[r1c2]\nrule v[r3c3] + 1 == v[r4c3]\n";
-        for text in [&sixteen[..], dots] {
+        let grid = |n: usize, boxes: &str, more: &str| {
+            format!("grid {n}x{n}\nboxes {boxes}\nrule distinct rows, columns, boxes\n{more}")
+        };
+        let cases = [
+            (sixteen, 0, Width::W32),
+            (
+                grid(
+                    6,
+                    "2x3",
+                    "rule v[r1c1] == 2 * v[r1c2]\nrule v[r3c3] + 1 == v[r4c3]\n",
+                ),
+                50,
+                Width::W32,
+            ),
+            (grid(16, "4x4", ""), 2, Width::W32),
+            (grid(32, "4x8", ""), 1, Width::W32),
+            (grid(36, "6x6", ""), 1, Width::W64),
+            (
+                grid(64, "8x8", "rule v[r1c1] + v[r1c2] == 127\n"),
+                1,
+                Width::W64,
+            ),
+        ];
+        for (text, limit, width) in cases {
             let p = crate::load("t.sdk", text.as_bytes(), None).expect("the model reads");
             let mut m = Model::new(&p).expect("the model compiles");
-            assert_eq!(m.width, Width::W32);
+            assert_eq!(m.width, width, "{text}");
             assert!(m.houses.is_none());
-            let runs: Vec<_> = [Width::W32, Width::W64, Width::W128]
+            let wider = [Width::W32, Width::W64, Width::W128]
                 .into_iter()
+                .filter(|&w| w as u8 >= width as u8);
+            let runs: Vec<_> = wider
                 .map(|w| {
                     m.width = w;
-                    // (All of the 16x16's, which has one; the 6x6's first 50.)
                     let opts = Options {
-                        limit: 50,
+                        limit,
                         ..Options::default()
                     };
                     let out = m.solve(&p.givens, &opts);
-                    (out.solutions, out.nodes)
+                    (out.solutions, out.nodes, m.propagate(&p.givens))
                 })
                 .collect();
-            assert!(!runs[0].0.is_empty());
-            assert_eq!(runs[1], runs[0]);
-            assert_eq!(runs[2], runs[0]);
+            assert!(!runs[0].0.is_empty(), "{text}");
+            for run in &runs[1..] {
+                assert_eq!(run, &runs[0], "{text}");
+            }
         }
     }
 
