@@ -25,6 +25,17 @@ use linear::Linear;
 use lines::Line;
 use word::{Width, Word};
 
+/// `model.method::<D>(args)` with the word the model searches with (`Model::width`).
+macro_rules! with_width {
+    ($m:expr, $method:ident($($arg:expr),*)) => {
+        match $m.width {
+            Width::W32 => $m.$method::<u32>($($arg),*),
+            Width::W64 => $m.$method::<u64>($($arg),*),
+            Width::W128 => $m.$method::<Dom>($($arg),*),
+        }
+    };
+}
+
 /// A cell's remaining values: bit `i` is the value `lo + i`.
 type Dom = u128;
 
@@ -514,11 +525,7 @@ impl Model {
     /// when propagation alone finds that there is no solution): what the propagators deduce,
     /// for tests that compare it with the solutions, and for a setter's first look.
     pub fn propagate(&self, givens: &[Option<i64>]) -> Option<Vec<Vec<i64>>> {
-        match self.width {
-            Width::W32 => self.propagate_with::<u32>(givens),
-            Width::W64 => self.propagate_with::<u64>(givens),
-            Width::W128 => self.propagate_with::<Dom>(givens),
-        }
+        with_width!(self, propagate_with(givens))
     }
 
     fn propagate_with<D: Domain>(&self, givens: &[Option<i64>]) -> Option<Vec<Vec<i64>>> {
@@ -580,7 +587,7 @@ impl Model {
         if opts.race && opts.limit == 1 && opts.prefer.is_some() && opts.seed.is_none() {
             return self.race(givens, opts, each);
         }
-        let weights = self.search(givens, opts, each, &mut out, None);
+        let weights = with_width!(self, search(givens, opts, each, &mut out, None));
         if let Some(learned) = &opts.learned {
             *learned.lock() = weights;
         }
@@ -612,7 +619,7 @@ impl Model {
                 grid = Some(g.to_vec());
                 false
             };
-            let weights = self.search(givens, opts, &mut keep, &mut out, Some(&won));
+            let weights = with_width!(self, search(givens, opts, &mut keep, &mut out, Some(&won)));
             let first = won
                 .compare_exchange(false, true, Ordering::AcqRel, Ordering::Acquire)
                 .is_ok();
@@ -654,24 +661,10 @@ impl Model {
         out
     }
 
-    /// One search (`solve_each` past its shortcuts): its weights at the end, for
-    /// `opts.learned`. With `race`, it stops once the flag is set by the other search.
-    fn search(
-        &self,
-        givens: &[Option<i64>],
-        opts: &Options,
-        each: &mut dyn FnMut(&[i64]) -> bool,
-        out: &mut Outcome,
-        race: Option<&std::sync::atomic::AtomicBool>,
-    ) -> Vec<u32> {
-        match self.width {
-            Width::W32 => self.search_with::<u32>(givens, opts, each, out, race),
-            Width::W64 => self.search_with::<u64>(givens, opts, each, out, race),
-            Width::W128 => self.search_with::<Dom>(givens, opts, each, out, race),
-        }
-    }
-
-    fn search_with<D: Domain>(
+    /// One search (`solve_each` past its shortcuts), in the model's word (`with_width!`): its
+    /// weights at the end, for `opts.learned`. With `race`, it stops once the flag is set by
+    /// the other search.
+    fn search<D: Domain>(
         &self,
         givens: &[Option<i64>],
         opts: &Options,
