@@ -770,8 +770,8 @@ fn syntax_error(err: pest::error::Error<Rule>, text: &str, offset: usize) -> Dia
         .iter()
         .map(|s| s.keyword)
         .chain(["distinct", "none"]);
-    let mut suggestion = misspelt(&text[at..end], keywords).map(str::to_string);
-    let mut expected = expected;
+    let word = &text[at..end];
+    let mut suggestion = misspelt(word, keywords).map(str::to_string);
     // `rule distinc rows` fails at `rows`, the word after the misspelling (`distinc` reads as
     // a name): name the two words meant.
     let line_start = text[..at].rfind('\n').map_or(0, |i| i + 1);
@@ -779,13 +779,19 @@ fn syntax_error(err: pest::error::Error<Rule>, text: &str, offset: usize) -> Dia
     let previous = &before[before
         .rfind(|c: char| !(c.is_alphanumeric() || c == '_'))
         .map_or(0, |i| i + 1)..];
-    if suggestion.is_none() && misspelt(previous, ["distinct"].into_iter()).is_some() {
-        suggestion = Some(format!("distinct {}", &text[at..end]));
+    if suggestion.is_none()
+        && word.starts_with(char::is_alphabetic)
+        && misspelt(previous, ["distinct"].into_iter()).is_some()
+    {
+        suggestion = Some(format!("distinct {word}"));
     }
-    if let Some(meant) = comma_cell(text, at) {
-        expected = "`]` (a cell is one word, row then column: `r1c2`)".into();
-        suggestion = Some(meant);
-    }
+    let (expected, suggestion) = match comma_cell(text, at) {
+        Some(meant) => (
+            "`]` (a cell is one word, row then column: `r1c2`)".to_string(),
+            Some(meant),
+        ),
+        None => (expected, suggestion),
+    };
     Diagnostic::new(
         Span::new(at, end),
         ErrorKind::Syntax {
