@@ -32,23 +32,13 @@ impl Hint {
 
 /// Buffers reused between calls (a 25x25 grid calls the filter some 50 times a node: zeroing
 /// fixed 128-entry arrays each time cost more than the filter's work).
+#[derive(Default)]
 pub struct Scratch<D> {
     adj: Vec<D>,
     radj: Vec<D>,
     /// Per value, the values of its component.
     comp_vals: Vec<D>,
     frames: Vec<(usize, D)>,
-}
-
-impl<D> Default for Scratch<D> {
-    fn default() -> Self {
-        Scratch {
-            adj: Vec::new(),
-            radj: Vec::new(),
-            comp_vals: Vec::new(),
-            frames: Vec::new(),
-        }
-    }
 }
 
 /// Prune `doms` (the area's cells in order; bit `v` is value `v`, and there are as many values
