@@ -243,6 +243,12 @@ pub struct GenerateArgs {
     /// Random orders tried per puzzle; the one with the fewest clues is kept.
     #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u64).range(1..=10_000))]
     pub tries: u64,
+    /// The order the clues are tried in: `cells` one random order (clues spread evenly),
+    /// `values` value by value (even over the grid; the first values rarely or never given),
+    /// `rows` row by row (the first rows nearly empty); `auto`: cells up to 16 values, values
+    /// up to 25, rows past (large grids in seconds).
+    #[arg(long, value_enum, default_value_t = DigOrder::Auto)]
+    pub order: DigOrder,
     #[arg(long, value_enum, default_value_t = PuzzleFormat::Line)]
     pub format: PuzzleFormat,
     /// Write the puzzles to this file (`-`: standard output, the default); with
@@ -254,6 +260,15 @@ pub struct GenerateArgs {
     /// generator with exit 5 (the puzzle could not be proved irreducible).
     #[arg(long, value_name = "SECONDS")]
     pub time_limit: Option<f64>,
+}
+
+/// `--order`'s values, as the generator's `Order`.
+#[derive(Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum DigOrder {
+    Auto,
+    Cells,
+    Values,
+    Rows,
 }
 
 #[derive(Clone, Copy, PartialEq, Eq, ValueEnum)]

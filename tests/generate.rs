@@ -152,6 +152,82 @@ fn seed_000_and_002_variants() {
     }
 }
 
+/// `--order values` and `--order rows` dig value by value or row by row: the puzzles are as
+/// unique and irreducible as those of one random order, and the first value (row) taken is
+/// never given, since each of its cells is then a naked single.
+#[test]
+fn puzzles_dug_value_by_value_or_row_by_row() {
+    for order in ["cells", "values", "rows"] {
+        let puzzles = generate(
+            CLASSIC_6X6,
+            &["--count", "4", "--seed", "5", "--order", order],
+        );
+        assert_eq!(puzzles.len(), 4);
+        for v in &puzzles {
+            proved_by_brute_force(CLASSIC_6X6, v);
+            let puzzle = v["puzzle"].as_str().unwrap();
+            let mut values: Vec<char> = puzzle.chars().filter(|&c| c != '.').collect();
+            values.sort_unstable();
+            values.dedup();
+            let empty_rows = puzzle
+                .as_bytes()
+                .chunks(6)
+                .filter(|row| row.iter().all(|&c| c == b'.'))
+                .count();
+            match order {
+                "values" => assert_eq!(values.len(), 5, "{puzzle}: one value never given"),
+                "rows" => assert!(empty_rows >= 1, "{puzzle}: a row with no clue"),
+                _ => {}
+            }
+        }
+    }
+}
+
+/// A 25x25 is dug value by value unless told otherwise (`--order auto`): one random order
+/// took 20 to 60 s there, this a few. Unique by the builtin count, each clue needed by a
+/// count without it: a different question from the generator's, and from its own proof.
+#[test]
+fn a_25x25_in_seconds() {
+    let text = std::fs::read_to_string(root().join("examples/twenty-five.sdk")).unwrap();
+    let (_d, out) = with_model(
+        text.as_bytes(),
+        &["generate", "--seed", "4", "--format", "json"],
+    );
+    assert_eq!(out.code, 0, "{}", out.stderr);
+    assert!(
+        out.stderr
+            .contains("clues on average, dug value by value) with builtin in"),
+        "{}",
+        out.stderr
+    );
+    let v: Value = serde_json::from_str(out.stdout.trim()).unwrap();
+    let puzzle = v["puzzle"].as_str().unwrap();
+    let mut values: Vec<char> = puzzle.chars().filter(|&c| c != '.').collect();
+    values.sort_unstable();
+    values.dedup();
+    assert_eq!(
+        values.len(),
+        24,
+        "{puzzle}: the first value taken is never given"
+    );
+    let p = sdkc::load("m.sdk", text.as_bytes(), Some(puzzle)).unwrap();
+    let count = |q: &sdkc::puzzle::Puzzle| sdkc::grids(&sdkc::Builtin, q, 2).unwrap();
+    let found = count(&p);
+    assert_eq!(found.len(), 1, "{puzzle} is not unique");
+    let solution: String = found[0]
+        .iter()
+        .map(|&x| sdkc::puzzle::value_char(x))
+        .collect();
+    assert_eq!(solution, v["solution"].as_str().unwrap());
+    for c in 0..p.cell_count() {
+        if p.givens[c].is_some() {
+            let mut fewer = p.clone();
+            fewer.givens[c] = None;
+            assert_eq!(count(&fewer).len(), 2, "{puzzle}: clue {c} is not needed");
+        }
+    }
+}
+
 #[test]
 fn the_same_seed_gives_the_same_puzzles_whatever_the_jobs() {
     let one = generate(CLASSIC_6X6, &["--count", "6", "--seed", "7", "--jobs", "1"]);
@@ -172,6 +248,11 @@ fn the_same_seed_gives_the_same_puzzles_whatever_the_jobs() {
         let one = generate(&sixteen, &["--seed", seed, "--jobs", "1"]);
         let two = generate(&sixteen, &["--seed", seed, "--jobs", "2"]);
         assert_eq!(puzzles(&one), puzzles(&two), "seed {seed}");
+    }
+    for order in ["values", "rows"] {
+        let one = generate(&sixteen, &["--order", order, "--jobs", "1"]);
+        let two = generate(&sixteen, &["--order", order, "--jobs", "2"]);
+        assert_eq!(puzzles(&one), puzzles(&two), "--order {order}");
     }
 }
 
@@ -242,6 +323,37 @@ fn line_and_sdk_formats() {
         &["run", "p.sdk", "--unique", "--solver", "builtin"],
     );
     assert_eq!(out.code, 0, "{}", out.stderr);
+}
+
+/// The sdk header names the options besides the seed that made the puzzle, so that its
+/// command makes it again.
+#[test]
+fn the_sdk_header_names_the_order_and_the_tries() {
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::write(dir.path().join("model.sdk"), CLASSIC_4X4).unwrap();
+    let made = |args: &[&str]| {
+        let mut all = vec!["generate", "model.sdk"];
+        all.extend_from_slice(args);
+        let out = common::sdkc_in(dir.path(), &all);
+        assert_eq!(out.code, 0, "{}", out.stderr);
+        out
+    };
+    let sdk = made(&["--format", "sdk", "--order", "rows", "--tries", "3"]);
+    let line = made(&["--order", "rows", "--tries", "3"]);
+    let line = line.stdout.trim();
+    let clues = line.chars().filter(|&c| c != '.').count();
+    assert_eq!(
+        sdk.stdout.lines().next().unwrap(),
+        format!(
+            "# puzzle 1 of `sdkc generate --seed 1 --tries 3 --order rows` for model.sdk: {clues} clues, proved unique and irreducible"
+        )
+    );
+    assert!(
+        sdk.stderr
+            .contains("clues on average, dug row by row) with builtin in"),
+        "{}",
+        sdk.stderr
+    );
 }
 
 #[test]

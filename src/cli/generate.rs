@@ -3,12 +3,14 @@
 use std::path::{Path, PathBuf};
 use std::time::Instant;
 
+use clap::ValueEnum;
+
 use sdkc::emit::EmitError;
-use sdkc::generate::{self, Settings};
+use sdkc::generate::{self, Order, Settings};
 use sdkc::{exit, grid};
 
 use super::{backend, bad_time_limit, load, model_name};
-use crate::{GenerateArgs, PuzzleFormat};
+use crate::{DigOrder, GenerateArgs, PuzzleFormat};
 
 pub fn generate(a: &GenerateArgs) -> u8 {
     if let Some(msg) = bad_time_limit(a.time_limit) {
@@ -52,6 +54,12 @@ pub fn generate(a: &GenerateArgs) -> u8 {
         seed: a.seed,
         tries: a.tries as usize,
         time_limit: a.time_limit,
+        order: match a.order {
+            DigOrder::Auto => Order::Auto,
+            DigOrder::Cells => Order::Cells,
+            DigOrder::Values => Order::Values,
+            DigOrder::Rows => Order::Rows,
+        },
     };
     // A progress bar only for a person watching, and only when there is something to wait for.
     let bar = if std::io::IsTerminal::is_terminal(&std::io::stderr()) && a.count > 1 {
@@ -85,6 +93,18 @@ pub fn generate(a: &GenerateArgs) -> u8 {
     };
     let text = String::from_utf8_lossy(&bytes);
     let mut files: Vec<(Option<PathBuf>, String)> = Vec::new();
+    // The options besides the seed that change the puzzles, for the sdk header's command.
+    let mut reproduce = String::new();
+    if a.tries > 1 {
+        reproduce += &format!(" --tries {}", a.tries);
+    }
+    if let Some(o) = a
+        .order
+        .to_possible_value()
+        .filter(|_| a.order != DigOrder::Auto)
+    {
+        reproduce += &format!(" --order {}", o.get_name());
+    }
     let mut all = String::new();
     for (i, g) in puzzles.iter().enumerate() {
         let line = generate::one_line(&g.givens);
@@ -120,9 +140,10 @@ pub fn generate(a: &GenerateArgs) -> u8 {
             }
             PuzzleFormat::Sdk => {
                 let header = format!(
-                    "# puzzle {} of `sdkc generate --seed {}` for {}: {} clues, proved unique and irreducible\n",
+                    "# puzzle {} of `sdkc generate --seed {}{}` for {}: {} clues, proved unique and irreducible\n",
                     i + 1,
                     a.seed,
+                    reproduce,
                     model_name(&a.model),
                     g.clues
                 );
@@ -169,11 +190,23 @@ pub fn generate(a: &GenerateArgs) -> u8 {
             None => out!("{text}"),
         }
     }
-    summary(&puzzles, backend.name(), start, folder);
+    summary(
+        &puzzles,
+        backend.name(),
+        start,
+        folder,
+        settings.order.resolve(&puzzle),
+    );
     exit::OK
 }
 
-fn summary(puzzles: &[generate::Generated], solver: &str, start: Instant, folder: Option<&Path>) {
+fn summary(
+    puzzles: &[generate::Generated],
+    solver: &str,
+    start: Instant,
+    folder: Option<&Path>,
+    order: Order,
+) {
     let n = puzzles.len();
     let total: usize = puzzles.iter().map(|g| g.clues).sum();
     let plural = if n == 1 { "" } else { "s" };
@@ -190,8 +223,14 @@ fn summary(puzzles: &[generate::Generated], solver: &str, start: Instant, folder
         format!("{mean:.1}")
     };
     let place = folder.map_or(String::new(), |d| format!(" into {}", d.display()));
+    // Said when the clues are not spread as one random order spreads them.
+    let dug = match order {
+        Order::Values => ", dug value by value",
+        Order::Rows => ", dug row by row",
+        Order::Auto | Order::Cells => "",
+    };
     eprintln!(
-        "generated {n} irreducible puzzle{plural}{place} ({mean} clues on average) with {solver} in {:.3} s; each proved unique and irreducible",
+        "generated {n} irreducible puzzle{plural}{place} ({mean} clues on average{dug}) with {solver} in {:.3} s; each proved unique and irreducible",
         start.elapsed().as_secs_f64()
     );
 }

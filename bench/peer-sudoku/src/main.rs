@@ -496,6 +496,7 @@ fn main() {
         seed: 1,
         tries: 1,
         time_limit: None,
+        order: sdkc::generate::Order::Auto,
     };
     let gen_sdkc = |i: u64| {
         sdkc::generate::generate(&rules, i, &Builtin, prepared.as_ref(), &settings)
