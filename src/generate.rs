@@ -36,9 +36,12 @@ pub struct Settings {
 /// 350 open cells scattered over the grid, which takes thousands of nodes each (seed 1: 236
 /// such searches, 54 s), and a 36x36 never finishes. Taken row by row, the rows not yet
 /// reached are all given, so the open cells can only take their columns' missing values and
-/// the search stays within the rows already taken: a 25x25 in 0.3 s, a 36x36 in 4 to 7 s
-/// (`sdkc generate --order rows`, `-j 1`, seeds 1 to 3). But the first rows taken lose all
-/// or nearly all their clues (every cell of the first is a naked single). Value by value is
+/// the search stays within the rows already taken; band by band (the rows of a band of boxes
+/// together, the bands in a random order), whole boxes are given too: a 25x25 in 0.3 to
+/// 0.5 s, a 36x36 in 3 to 7 s, where the rows in one random order took 5 to 19 s and left
+/// 10 to 30 more clues (`sdkc generate --order rows`, `-j 1`, seeds 1 to 4). But the first
+/// rows taken lose all or nearly all their clues (every cell of the first is a naked single).
+/// Value by value is
 /// the same idea turned around (the values not yet reached are all given) and keeps the
 /// clues even over rows, columns and boxes, while the first value taken is never given and the
 /// next few rarely: a 25x25 in 0.9 to 2.5 s (seeds 1 to 8), but on a 36x36 its searches grow
@@ -53,7 +56,8 @@ pub enum Order {
     Cells,
     /// Value by value, the values in a random order and each value's cells in a random order.
     Values,
-    /// Row by row, the rows in a random order and each row's cells in a random order.
+    /// Row by row: the bands of boxes in a random order, the rows of a band in a random
+    /// order, each row's cells in a random order.
     Rows,
 }
 
@@ -350,8 +354,11 @@ fn dig(
                 order.sort_by_key(|&c| rank[(solution[c] - p.lo) as usize]);
             }
             Order::Rows => {
-                let rank = rank(p.rows);
-                order.sort_by_key(|&c| rank[c / p.cols]);
+                // Band by band: the rows of a band of boxes together, so that the bands not
+                // reached are whole boxes given.
+                let h = p.boxes.map_or(1, |b| b.0.max(1));
+                let (band, row) = (rank(p.rows.div_ceil(h)), rank(p.rows));
+                order.sort_by_key(|&c| (band[c / p.cols / h], row[c / p.cols]));
             }
             Order::Auto | Order::Cells => {}
         }
