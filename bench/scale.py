@@ -37,8 +37,9 @@ def spread(puzzle, n):
     b = math.isqrt(n)
     rows = min(sum(given[r * n:(r + 1) * n]) for r in range(n))
     cols = min(sum(given[c::n]) for c in range(n))
+    # The models here have sqrt(n) x sqrt(n) boxes only when n is a square.
     boxes = min(sum(given[(br + i) * n + bc + j] for i in range(b) for j in range(b))
-                for br in range(0, n, b) for bc in range(0, n, b))
+                for br in range(0, n, b) for bc in range(0, n, b)) if b * b == n else "-"
     values = n - len({c for c in cells if c != "."})
     return f"{rows} / {cols} / {boxes} | {values}"
 

@@ -37,15 +37,16 @@ pub struct Settings {
 /// such searches, 54 s), and a 36x36 never finishes. Taken row by row, the rows not yet
 /// reached are all given, so the open cells can only take their columns' missing values and
 /// the search stays within the rows already taken; band by band (the rows of a band of boxes
-/// together, the bands in a random order), whole boxes are given too: a 25x25 in 0.3 to
-/// 0.5 s, a 36x36 in 3 to 7 s, where the rows in one random order took 5 to 19 s and left
-/// 10 to 30 more clues (`sdkc generate --order rows`, `-j 1`, seeds 1 to 4). But the first
-/// rows taken lose all or nearly all their clues (every cell of the first is a naked single).
-/// Value by value is
-/// the same idea turned around (the values not yet reached are all given) and keeps the
-/// clues even over rows, columns and boxes, while the first value taken is never given and the
-/// next few rarely: a 25x25 in 0.9 to 2.5 s (seeds 1 to 8), but on a 36x36 its searches grow
-/// to 100,000 nodes and more and it does not finish in 300 s, where rows do.
+/// together, the bands in a random order), whole boxes are given too: a 25x25 in 0.2 to
+/// 0.3 s, a 36x36 in 3 to 4 s (`sdkc generate --order rows`, `-j 1`, seeds 1 to 3). In an
+/// experimental build (other random draws, so other puzzles), seeds 1 to 4, the rows in one
+/// random order took 4.9 to 18.5 s on a 36x36 and left 563 to 585 clues, band by band 3.4 to
+/// 7.3 s and 553 to 555. But the first rows taken lose all or nearly all their clues (every
+/// cell of the first is a naked single). Value by value is the same idea turned around (the
+/// values not yet reached are all given) and keeps the clues even over rows, columns and
+/// boxes, while the first value taken is never given and the next few rarely: a 25x25 in 0.9
+/// to 2.5 s (seeds 1 to 8), but on a 36x36 its searches grow to 100,000 nodes and more and
+/// it does not finish, where rows do.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
 pub enum Order {
     /// `Cells` up to 16 values, `Values` up to 25, `Rows` past that: the evenest puzzle the
@@ -57,7 +58,8 @@ pub enum Order {
     /// Value by value, the values in a random order and each value's cells in a random order.
     Values,
     /// Row by row: the bands of boxes in a random order, the rows of a band in a random
-    /// order, each row's cells in a random order.
+    /// order, each row's cells in a random order. Without boxes (a jigsaw, a Latin square)
+    /// each row is its own band.
     Rows,
 }
 
