@@ -117,6 +117,33 @@ fn classic_9x9_and_16x16_puzzles() {
     }
 }
 
+/// Unique by the builtin solver's whole-puzzle count (its grid the one printed, which the
+/// checker accepts), and each clue needed: a count without it finds two grids.
+fn proved_by_builtin_count(what: &str, model_text: &str, v: &Value) {
+    let puzzle = v["puzzle"].as_str().unwrap();
+    let p = sdkc::load("m.sdk", model_text.as_bytes(), Some(puzzle)).unwrap();
+    let count = |q: &sdkc::puzzle::Puzzle| sdkc::grids(&sdkc::Builtin, q, 2).unwrap();
+    let found = count(&p);
+    assert_eq!(found.len(), 1, "{what}: {puzzle} is not unique");
+    assert!(sdkc::check::check(&p, &found[0]).is_empty());
+    let solution: String = found[0]
+        .iter()
+        .map(|&x| sdkc::puzzle::value_char(x))
+        .collect();
+    assert_eq!(solution, v["solution"].as_str().unwrap());
+    for c in 0..p.cell_count() {
+        if p.givens[c].is_some() {
+            let mut fewer = p.clone();
+            fewer.givens[c] = None;
+            assert_eq!(
+                count(&fewer).len(),
+                2,
+                "{what}: {puzzle}: clue {c} is not needed"
+            );
+        }
+    }
+}
+
 /// The seed variants leave puzzles of 6 to 9 clues, which CBC and HiGHS take 15-25 s each to
 /// prove unique; here the proof is the builtin solver's whole-puzzle count (a different
 /// question from the generator's "another value at this cell?", and a solver that
@@ -126,28 +153,7 @@ fn seed_000_and_002_variants() {
     for (example, seed) in [("seed002-mindiff-cyclic", "2"), ("seed000-maxdiff", "2")] {
         let text = std::fs::read_to_string(root().join(format!("examples/{example}.sdk"))).unwrap();
         for v in generate(&text, &["--seed", seed]) {
-            let puzzle = v["puzzle"].as_str().unwrap();
-            let p = sdkc::load("m.sdk", text.as_bytes(), Some(puzzle)).unwrap();
-            let count = |q: &sdkc::puzzle::Puzzle| sdkc::grids(&sdkc::Builtin, q, 2).unwrap();
-            let found = count(&p);
-            assert_eq!(found.len(), 1, "{example}: {puzzle} is not unique");
-            assert!(sdkc::check::check(&p, &found[0]).is_empty());
-            let solution: String = found[0]
-                .iter()
-                .map(|&x| sdkc::puzzle::value_char(x))
-                .collect();
-            assert_eq!(solution, v["solution"].as_str().unwrap());
-            for c in 0..p.cell_count() {
-                if p.givens[c].is_some() {
-                    let mut fewer = p.clone();
-                    fewer.givens[c] = None;
-                    assert_eq!(
-                        count(&fewer).len(),
-                        2,
-                        "{example}: {puzzle}: clue {c} is not needed"
-                    );
-                }
-            }
+            proved_by_builtin_count(example, &text, &v);
         }
     }
 }
@@ -209,22 +215,7 @@ fn a_25x25_with_the_default_order() {
     values.sort_unstable();
     values.dedup();
     assert_eq!(values.len(), 24, "{puzzle}: exactly one value never given");
-    let p = sdkc::load("m.sdk", text.as_bytes(), Some(puzzle)).unwrap();
-    let count = |q: &sdkc::puzzle::Puzzle| sdkc::grids(&sdkc::Builtin, q, 2).unwrap();
-    let found = count(&p);
-    assert_eq!(found.len(), 1, "{puzzle} is not unique");
-    let solution: String = found[0]
-        .iter()
-        .map(|&x| sdkc::puzzle::value_char(x))
-        .collect();
-    assert_eq!(solution, v["solution"].as_str().unwrap());
-    for c in 0..p.cell_count() {
-        if p.givens[c].is_some() {
-            let mut fewer = p.clone();
-            fewer.givens[c] = None;
-            assert_eq!(count(&fewer).len(), 2, "{puzzle}: clue {c} is not needed");
-        }
-    }
+    proved_by_builtin_count("25x25", &text, &v);
 }
 
 #[test]
