@@ -64,6 +64,9 @@ pub enum Order {
 }
 
 impl Order {
+    /// The names `--order` takes.
+    pub const NAMES: [&'static str; 4] = ["auto", "cells", "values", "rows"];
+
     /// The order `Auto` stands for on the rules of `p`; any other order is itself.
     pub fn resolve(self, p: &Puzzle) -> Order {
         match self {
@@ -72,6 +75,33 @@ impl Order {
             Order::Auto => Order::Rows,
             order => order,
         }
+    }
+}
+
+impl std::str::FromStr for Order {
+    type Err = String;
+
+    fn from_str(s: &str) -> Result<Order, String> {
+        match s {
+            "auto" => Ok(Order::Auto),
+            "cells" => Ok(Order::Cells),
+            "values" => Ok(Order::Values),
+            "rows" => Ok(Order::Rows),
+            _ => Err(format!(
+                "`{s}` is not an order: auto, cells, values or rows"
+            )),
+        }
+    }
+}
+
+impl std::fmt::Display for Order {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(match self {
+            Order::Auto => "auto",
+            Order::Cells => "cells",
+            Order::Values => "values",
+            Order::Rows => "rows",
+        })
     }
 }
 

@@ -10,6 +10,7 @@ use clap::{Parser, Subcommand, ValueEnum};
 
 use sdkc::batch::Shard;
 use sdkc::exit;
+use sdkc::generate::Order;
 use sdkc::{Format, Formulation};
 
 /// `print!` for results: a closed standard output (`sdkc ... | head`) ends sdkc quietly with
@@ -247,8 +248,8 @@ pub struct GenerateArgs {
     /// `values` value by value (even over the grid; the first values rarely or never given),
     /// `rows` row by row (the first rows nearly empty); `auto`: cells up to 16 values, values
     /// up to 25, rows past (large grids in seconds).
-    #[arg(long, value_enum, default_value_t = DigOrder::Auto)]
-    pub order: DigOrder,
+    #[arg(long, default_value = "auto", value_parser = order_parser())]
+    pub order: Order,
     #[arg(long, value_enum, default_value_t = PuzzleFormat::Line)]
     pub format: PuzzleFormat,
     /// Write the puzzles to this file (`-`: standard output, the default); with
@@ -260,15 +261,6 @@ pub struct GenerateArgs {
     /// generator with exit 5 (the puzzle could not be proved irreducible).
     #[arg(long, value_name = "SECONDS")]
     pub time_limit: Option<f64>,
-}
-
-/// `--order`'s values, as the generator's `Order`.
-#[derive(Clone, Copy, PartialEq, Eq, ValueEnum)]
-pub enum DigOrder {
-    Auto,
-    Cells,
-    Values,
-    Rows,
 }
 
 #[derive(Clone, Copy, PartialEq, Eq, ValueEnum)]
@@ -290,6 +282,10 @@ fn solver_parser() -> PossibleValuesParser {
 
 fn format_parser() -> impl TypedValueParser<Value = Format> {
     PossibleValuesParser::new(Format::NAMES).map(|s| s.parse::<Format>().expect("a listed name"))
+}
+
+fn order_parser() -> impl TypedValueParser<Value = Order> {
+    PossibleValuesParser::new(Order::NAMES).map(|s| s.parse::<Order>().expect("a listed name"))
 }
 
 fn formulation_parser() -> impl TypedValueParser<Value = Formulation> {

@@ -3,14 +3,12 @@
 use std::path::{Path, PathBuf};
 use std::time::Instant;
 
-use clap::ValueEnum;
-
 use sdkc::emit::EmitError;
 use sdkc::generate::{self, Order, Settings};
 use sdkc::{exit, grid};
 
 use super::{backend, bad_time_limit, load, model_name};
-use crate::{DigOrder, GenerateArgs, PuzzleFormat};
+use crate::{GenerateArgs, PuzzleFormat};
 
 pub fn generate(a: &GenerateArgs) -> u8 {
     if let Some(msg) = bad_time_limit(a.time_limit) {
@@ -54,12 +52,7 @@ pub fn generate(a: &GenerateArgs) -> u8 {
         seed: a.seed,
         tries: a.tries as usize,
         time_limit: a.time_limit,
-        order: match a.order {
-            DigOrder::Auto => Order::Auto,
-            DigOrder::Cells => Order::Cells,
-            DigOrder::Values => Order::Values,
-            DigOrder::Rows => Order::Rows,
-        },
+        order: a.order,
     };
     // A progress bar only for a person watching, and only when there is something to wait for.
     let bar = if std::io::IsTerminal::is_terminal(&std::io::stderr()) && a.count > 1 {
@@ -98,12 +91,8 @@ pub fn generate(a: &GenerateArgs) -> u8 {
     if a.tries > 1 {
         reproduce += &format!(" --tries {}", a.tries);
     }
-    if let Some(o) = a
-        .order
-        .to_possible_value()
-        .filter(|_| a.order != DigOrder::Auto)
-    {
-        reproduce += &format!(" --order {}", o.get_name());
+    if a.order != Order::Auto {
+        reproduce += &format!(" --order {}", a.order);
     }
     let mut all = String::new();
     for (i, g) in puzzles.iter().enumerate() {
