@@ -11,7 +11,7 @@
 //!    (it once allowed repeats, which let `lunchbox-normal` have a second solution).
 
 mod common;
-use common::{expected_grid, printed_grid, root, sdkc};
+use common::{expected_grid, library_givens, printed_grid, root, sdkc};
 
 /// Every family example, by file name (without `.sdk`).
 const FAMILIES: &[&str] = &[
@@ -46,22 +46,6 @@ fn one_line(grid: &[Vec<i64>]) -> String {
         .collect()
 }
 
-/// The givens of the file's `givens { ... }` block in the one-line form (all `.` without one).
-fn file_givens(name: &str) -> String {
-    let text = std::fs::read_to_string(root().join(path(name))).unwrap();
-    let Some(start) = text.find("givens {") else {
-        return ".".repeat(81);
-    };
-    let body = &text[start + "givens {".len()..];
-    let body = &body[..body.find('}').unwrap()];
-    let line: String = body
-        .split_whitespace()
-        .filter(|t| *t == "." || t.chars().all(|c| c.is_ascii_digit()))
-        .collect();
-    assert_eq!(line.len(), 81, "{name}: the givens block");
-    line
-}
-
 /// Each file has no mistakes, names its source, and accepts its published grid
 /// (`run --givens GRID` checks every rule).
 #[test]
@@ -75,7 +59,7 @@ fn every_family_example_accepts_its_published_grid() {
             "{name}: the header names its source"
         );
         let grid = published(name);
-        let givens = file_givens(name);
+        let givens = library_givens(name);
         for (g, p) in givens.chars().zip(one_line(&grid).chars()) {
             assert!(
                 g == '.' || g == p,
@@ -155,7 +139,7 @@ unique!(cbc {
 fn unique_with_half_the_published_grid() {
     for name in FAMILIES {
         let grid = one_line(&published(name));
-        let own = file_givens(name);
+        let own = library_givens(name);
         let half: String = grid
             .chars()
             .zip(own.chars())

@@ -398,6 +398,24 @@ pub fn proves_unique(file: &str, name: &str, solver: &str, givens: Option<&str>)
     assert!(out.stderr.contains("every rule checked"), "{}", out.stderr);
 }
 
+/// The givens of `examples/library/NAME.sdk`'s `givens { ... }` block as one line of 81
+/// characters (all `.` without one).
+pub fn library_givens(name: &str) -> String {
+    let text =
+        std::fs::read_to_string(root().join(format!("examples/library/{name}.sdk"))).unwrap();
+    let Some(start) = text.find("givens {") else {
+        return ".".repeat(81);
+    };
+    let body = &text[start + "givens {".len()..];
+    let body = &body[..body.find('}').unwrap()];
+    let line: String = body
+        .split_whitespace()
+        .filter(|t| *t == "." || t.chars().all(|c| c.is_ascii_digit()))
+        .collect();
+    assert_eq!(line.len(), 81, "{name}: the givens block");
+    line
+}
+
 /// One test a puzzle, `mod SOLVER { #[test] fn NAME() {...} }`, each calling the test file's
 /// own `proves_unique(name, solver)`.
 #[macro_export]
