@@ -14,7 +14,8 @@
 //!   linear comparisons without `distinct` (generalised arc consistency), for cages (sum and
 //!   `distinct` together, three or more cells), for X-sums and skyscrapers on lines whose
 //!   cells are not forced to differ, for quadruples (with and without `distinct` among their
-//!   cells), zippers, lockout lines, and region-sum lines that visit each box once;
+//!   cells), zippers, lockout lines, and region-sum lines that visit each box once (also
+//!   written out as chained equal sums, `A == B and B == C`);
 //! - for the clues pruned with a `distinct` they only partly use (sandwiches on a full row,
 //!   lunchboxes, X-sums and skyscrapers on a distinct row, region-sum lines that come back to
 //!   a box), be sound, and with the whole line given keep it exactly when it is a solution.
@@ -1141,6 +1142,13 @@ fn zippers_are_exact() {
 /// `whole_boxes` the line visits the boxes one after another (each box one piece); else two
 /// neighbours on it are swapped, so a box may hold two pieces.
 fn region_sum_setup(rng: &mut Rng, whole_boxes: bool) -> Setup {
+    region_sum_written(rng, whole_boxes, false)
+}
+
+/// `region_sum_setup`, or with `by_hand` the same line written out as the model's own
+/// algebra: its pieces (runs of cells in one box) as a chain of equal sums, `A == B and B ==
+/// C`, each sum with its cells in a random order.
+fn region_sum_written(rng: &mut Rng, whole_boxes: bool, by_hand: bool) -> Setup {
     let (w, m) = *rng.pick(&[(2, 2), (2, 3), (3, 2)]);
     let lo = rng.below(2) as i64;
     let hi = lo + w as i64 - 1 + rng.below(3) as i64;
@@ -1167,7 +1175,33 @@ fn region_sum_setup(rng: &mut Rng, whole_boxes: bool) -> Setup {
     s.scope = cells.clone();
     s.narrow(rng);
     s.rules.push("rule distinct boxes".to_string());
-    s.rules.push(format!("rule region_sum({})", names(&cells)));
+    if !by_hand {
+        s.rules.push(format!("rule region_sum({})", names(&cells)));
+        return s;
+    }
+    let mut pieces: Vec<Vec<usize>> = Vec::new();
+    for (i, &c) in cells.iter().enumerate() {
+        if i == 0 || c / w != cells[i - 1] / w {
+            pieces.push(Vec::new());
+        }
+        pieces.last_mut().unwrap().push(c);
+    }
+    let sum = |rng: &mut Rng, piece: &[usize]| {
+        let mut p = piece.to_vec();
+        for i in (1..p.len()).rev() {
+            p.swap(i, rng.below(i + 1));
+        }
+        p.iter()
+            .map(|&c| format!("v[{}]", name(c)))
+            .collect::<Vec<_>>()
+            .join(" + ")
+    };
+    let sides: Vec<String> = pieces.iter().map(|p| sum(rng, p)).collect();
+    let links: Vec<String> = sides
+        .windows(2)
+        .map(|w| format!("{} == {}", w[0], w[1]))
+        .collect();
+    s.rules.push(format!("rule line: {}", links.join(" and ")));
     s
 }
 
@@ -1182,6 +1216,22 @@ fn region_sum_lines_are_exact_when_each_box_is_one_piece() {
 fn region_sum_lines_are_sound() {
     run(0x5eed_0017, 150, false, true, &|rng| {
         region_sum_setup(rng, false)
+    });
+}
+
+/// The same lines written out as chained equal sums (`Line::equal_sums` prunes them as the
+/// library's `region_sum`).
+#[test]
+fn region_sums_written_by_hand_are_exact_when_each_box_is_one_piece() {
+    run(0x5eed_0026, 150, true, false, &|rng| {
+        region_sum_written(rng, true, true)
+    });
+}
+
+#[test]
+fn region_sums_written_by_hand_are_sound() {
+    run(0x5eed_0027, 150, false, true, &|rng| {
+        region_sum_written(rng, false, true)
     });
 }
 

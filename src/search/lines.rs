@@ -227,6 +227,97 @@ impl Line {
         }
     }
 
+    /// Chains of equal sums written by hand (`A == B and B == C`, each side a sum of cells
+    /// that must all differ, as a region-sum line's pieces written out): the sides linked
+    /// through a side they share have one total, which the equalities, each filtered on its
+    /// own (`linear`), tie only two sides at a time. Each such group of two or more sides, no
+    /// cell on two of them, as one `RegionSum` over its sides, with the indices in `sums` of
+    /// the equalities it says all of: the group's sides have one sum exactly when its
+    /// equalities hold, since they link every side, and each side's cells differ anyway. So
+    /// a line written out is pruned as `region_sum(...)` of the library is. In the order of
+    /// the sides' first appearance, so the same model gives the same lines.
+    pub fn equal_sums(sums: &[&Linear], cx: &Context) -> Vec<(Line, Vec<usize>)> {
+        if cx.nvals > linear::MAX_DISTINCT_VALUES {
+            return Vec::new();
+        }
+        let differ = |c: &[u32]| {
+            c.iter()
+                .enumerate()
+                .all(|(i, &a)| c[i + 1..].iter().all(|&b| a != b && (cx.peers)(a, b)))
+        };
+        // Each side once (its cells, sorted), and a union-find over them.
+        let mut sides: Vec<Vec<u32>> = Vec::new();
+        let mut index: std::collections::BTreeMap<Vec<u32>, usize> = Default::default();
+        let mut parent: Vec<usize> = Vec::new();
+        fn root(parent: &mut [usize], mut i: usize) -> usize {
+            while parent[i] != i {
+                parent[i] = parent[parent[i]];
+                i = parent[i];
+            }
+            i
+        }
+        // Per equality taken, its first side (whose group it joins).
+        let mut taken: Vec<(usize, usize)> = Vec::new();
+        for (k, l) in sums.iter().enumerate() {
+            if l.op != linear::Op::Eq || l.constant != 0 {
+                continue;
+            }
+            let side = |k: i64| -> Vec<u32> {
+                let mut c: Vec<u32> = l.terms.iter().filter(|t| t.0 == k).map(|t| t.1).collect();
+                c.sort_unstable();
+                c
+            };
+            let (plus, minus) = (side(1), side(-1));
+            if plus.is_empty()
+                || minus.is_empty()
+                || plus.len() + minus.len() != l.terms.len()
+                || !differ(&plus)
+                || !differ(&minus)
+                || plus.len().max(minus.len()) > cx.nvals
+            {
+                continue;
+            }
+            let mut id = |c: Vec<u32>| {
+                *index.entry(c.clone()).or_insert_with(|| {
+                    sides.push(c);
+                    parent.push(parent.len());
+                    parent.len() - 1
+                })
+            };
+            let (a, b) = (id(plus), id(minus));
+            let (ra, rb) = (root(&mut parent, a), root(&mut parent, b));
+            parent[ra.max(rb)] = ra.min(rb);
+            taken.push((k, a));
+        }
+        let mut groups: std::collections::BTreeMap<usize, Vec<usize>> = Default::default();
+        for i in 0..sides.len() {
+            let r = root(&mut parent, i);
+            groups.entry(r).or_default().push(i);
+        }
+        let mut out = Vec::new();
+        for (&r, members) in &groups {
+            let mut cells = Vec::new();
+            let mut pieces = Vec::new();
+            for &i in members {
+                let start = cells.len();
+                cells.extend_from_slice(&sides[i]);
+                pieces.push(start..cells.len());
+            }
+            let mut sorted = cells.clone();
+            sorted.sort_unstable();
+            if members.len() < 2 || sorted.windows(2).any(|w| w[0] == w[1]) {
+                continue;
+            }
+            let said = taken
+                .iter()
+                .filter(|&&(_, a)| root(&mut parent, a) == r)
+                .map(|&(k, _)| k)
+                .collect();
+            out.push((Line::RegionSum { cells, pieces }, said));
+        }
+        out
+    }
+
     pub fn cells(&self) -> &[u32] {
         match self {
             Line::Sandwich { cells, .. }

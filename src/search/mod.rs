@@ -439,6 +439,54 @@ impl Model {
                 }
             }
         }
+        // Equal sums chained by hand (a region-sum line written out): one total for all, in
+        // place of the equalities it says all of.
+        let chained = {
+            let (at, sums): (Vec<usize>, Vec<&Linear>) = m
+                .generals
+                .iter()
+                .enumerate()
+                .filter_map(|(i, g)| match &g.kind {
+                    Kind::Linear(l) => Some((i, l)),
+                    _ => None,
+                })
+                .unzip();
+            let peers = |a: u32, b: u32| m.peers[a as usize].binary_search(&b).is_ok();
+            let cx = lines::Context {
+                lo: m.lo,
+                nvals,
+                peers: &peers,
+                cols: p.cols,
+                boxes: p.boxes,
+            };
+            Line::equal_sums(&sums, &cx)
+                .into_iter()
+                .map(|(line, said)| (line, said.into_iter().map(|k| at[k]).collect::<Vec<_>>()))
+                .collect::<Vec<_>>()
+        };
+        if !chained.is_empty() {
+            let mut replaced = vec![false; m.generals.len()];
+            for (line, said) in chained {
+                said.iter().for_each(|&i| replaced[i] = true);
+                replaced.push(false);
+                m.generals.push(General {
+                    g: G::Bool(true),
+                    scope: line.cells().to_vec(),
+                    kind: Kind::Line(line),
+                });
+            }
+            m.generals = std::mem::take(&mut m.generals)
+                .into_iter()
+                .zip(replaced)
+                .filter_map(|(g, gone)| (!gone).then_some(g))
+                .collect();
+            m.cell_generals = vec![Vec::new(); n];
+            for (i, g) in m.generals.iter().enumerate() {
+                for &c in &g.scope {
+                    m.cell_generals[c as usize].push(i as u32);
+                }
+            }
+        }
         if m.matching && m.masks && nvals >= FISH_VALUES {
             m.rows = m.latin_rows(p.rows, p.cols);
         }
