@@ -886,8 +886,8 @@ struct Search<'m, 'o, D> {
     pruned: Vec<D>,
     /// Per cell, 1 + how often a condition on it failed (dom/wdeg).
     weight: Vec<u32>,
-    /// Per condition on many cells, its cells' domains when its filter last ran (empty until
-    /// then).
+    /// Per condition on many cells, its cells' domains when its filter last ran, or for a
+    /// condition by its algebra when it last held on them (empty until then).
     settled: Vec<Vec<Dom>>,
     scratch: linear::Scratch,
     limit: usize,
@@ -1497,6 +1497,18 @@ impl Search<'_, '_, Dom> {
         {
             return true;
         }
+        // A condition by its algebra that held on wider domains than these holds on these:
+        // nothing to prune, and no need to walk its expression again.
+        if matches!(cond.kind, Kind::Expr)
+            && settled.len() == cond.scope.len()
+            && cond
+                .scope
+                .iter()
+                .zip(settled.iter())
+                .all(|(&c, &d)| doms[c as usize] & !d == 0)
+        {
+            return true;
+        }
         let mut out = std::mem::take(&mut self.pruned);
         let ok = match &cond.kind {
             Kind::Linear(l) => {
@@ -1525,6 +1537,15 @@ impl Search<'_, '_, Dom> {
     /// bounds.
     fn expression(&mut self, doms: &mut [Dom], k: usize) -> bool {
         let cond = &self.m.generals[k];
+        // It holds on these domains, and so on every part of them (evaluation only gets
+        // surer as domains shrink): kept as held until the search backs out past them.
+        let first = self.eval(&cond.g, doms);
+        if first == Tri::True {
+            let settled = &mut self.settled[k];
+            settled.clear();
+            settled.extend(cond.scope.iter().map(|&c| doms[c as usize]));
+            return true;
+        }
         let mut open = std::mem::take(&mut self.open);
         open.clear();
         let mut product: u64 = 1;
@@ -1540,7 +1561,6 @@ impl Search<'_, '_, Dom> {
             // holds on the domains holds on every value of them (evaluation only gets surer
             // as domains shrink): nothing to shave. (A hand-written sandwich's implications
             // mostly hold once their crusts cannot be: this was half of its search.)
-            let first = self.eval(&cond.g, doms);
             let mut ok = first != Tri::False;
             if first == Tri::Unknown && !open.is_empty() && open.len() <= SHAVE_LIMIT {
                 'cells: for &c in &open {
