@@ -262,8 +262,13 @@ impl Line {
             if l.op != linear::Op::Eq || l.constant != 0 {
                 continue;
             }
-            let side = |k: i64| -> Vec<u32> {
-                let mut c: Vec<u32> = l.terms.iter().filter(|t| t.0 == k).map(|t| t.1).collect();
+            let side = |sign: i64| -> Vec<u32> {
+                let mut c: Vec<u32> = l
+                    .terms
+                    .iter()
+                    .filter(|t| t.0 == sign)
+                    .map(|t| t.1)
+                    .collect();
                 c.sort_unstable();
                 c
             };
