@@ -60,8 +60,9 @@ pub enum Line {
     },
     /// The ends differ by at least `gap`; every other cell is below both ends or above both.
     Lockout { cells: Vec<u32>, gap: i64 },
-    /// The line's pieces in each box (runs of positions in `cells`, whose cells all differ)
-    /// have one sum.
+    /// The pieces (runs of positions in `cells`, whose cells all differ) have one sum: a
+    /// region-sum line's pieces in each box, or the sides of equal sums written out
+    /// (`equal_sums`).
     RegionSum {
         cells: Vec<u32>,
         pieces: Vec<std::ops::Range<usize>>,
@@ -93,11 +94,7 @@ impl Line {
             Arg::Number(Some(v)) => Some(*v),
             _ => None,
         };
-        let all_differ = |c: &[u32]| {
-            c.iter()
-                .enumerate()
-                .all(|(i, &a)| c[i + 1..].iter().all(|&b| a != b && (cx.peers)(a, b)))
-        };
+        let all_differ = |c: &[u32]| all_differ(c, cx);
         let once = |c: &[u32]| c.iter().enumerate().all(|(i, a)| !c[i + 1..].contains(a));
         let hi = cx.lo + cx.nvals as i64 - 1;
         match (f.name.as_str(), f.args.as_slice()) {
@@ -240,11 +237,7 @@ impl Line {
         if cx.nvals > linear::MAX_DISTINCT_VALUES {
             return Vec::new();
         }
-        let differ = |c: &[u32]| {
-            c.iter()
-                .enumerate()
-                .all(|(i, &a)| c[i + 1..].iter().all(|&b| a != b && (cx.peers)(a, b)))
-        };
+        let differ = |c: &[u32]| all_differ(c, cx);
         // Each side once (its cells, sorted), and a union-find over them.
         let mut sides: Vec<Vec<u32>> = Vec::new();
         let mut index: std::collections::BTreeMap<Vec<u32>, usize> = Default::default();
@@ -294,13 +287,18 @@ impl Line {
             parent[ra.max(rb)] = ra.min(rb);
             taken.push((k, a));
         }
+        // Per group (its root), its sides and its equalities; every equality joins two sides.
         let mut groups: std::collections::BTreeMap<usize, Vec<usize>> = Default::default();
         for i in 0..sides.len() {
             let r = root(&mut parent, i);
             groups.entry(r).or_default().push(i);
         }
+        let mut says: std::collections::BTreeMap<usize, Vec<usize>> = Default::default();
+        for &(k, a) in &taken {
+            says.entry(root(&mut parent, a)).or_default().push(k);
+        }
         let mut out = Vec::new();
-        for (&r, members) in &groups {
+        for (r, members) in &groups {
             let mut cells = Vec::new();
             let mut pieces = Vec::new();
             for &i in members {
@@ -310,14 +308,10 @@ impl Line {
             }
             let mut sorted = cells.clone();
             sorted.sort_unstable();
-            if members.len() < 2 || sorted.windows(2).any(|w| w[0] == w[1]) {
+            if sorted.windows(2).any(|w| w[0] == w[1]) {
                 continue;
             }
-            let said = taken
-                .iter()
-                .filter(|&&(_, a)| root(&mut parent, a) == r)
-                .map(|&(k, _)| k)
-                .collect();
+            let said = says.remove(r).unwrap_or_default();
             out.push((Line::RegionSum { cells, pieces }, said));
         }
         out
@@ -370,6 +364,13 @@ impl Line {
         }
         out.iter().all(|&d| d != 0)
     }
+}
+
+/// Whether the cells are pairwise different cells that the model keeps apart.
+fn all_differ(c: &[u32], cx: &Context) -> bool {
+    c.iter()
+        .enumerate()
+        .all(|(i, &a)| c[i + 1..].iter().all(|&b| a != b && (cx.peers)(a, b)))
 }
 
 /// Quadruples on more cells than this are left to their algebra (the filter enumerates).
