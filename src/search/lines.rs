@@ -80,6 +80,19 @@ pub struct Context<'a> {
     pub boxes: Option<(usize, usize)>,
 }
 
+impl<'a> Context<'a> {
+    /// The context of the puzzle `p`'s grid, with `peers` for the cells that must differ.
+    pub fn new(p: &crate::puzzle::Puzzle, peers: &'a dyn Fn(u32, u32) -> bool) -> Context<'a> {
+        Context {
+            lo: p.lo,
+            nvals: p.value_count(),
+            peers,
+            cols: p.cols,
+            boxes: p.boxes,
+        }
+    }
+}
+
 impl Line {
     /// The propagator of a library call, when there is one and its conditions hold.
     pub fn recognize(f: &Family, cx: &Context) -> Option<Line> {

@@ -286,13 +286,7 @@ impl Model {
                     peers_sorted = true;
                 }
                 let peers = |a: u32, b: u32| m.peers[a as usize].binary_search(&b).is_ok();
-                let cx = lines::Context {
-                    lo: m.lo,
-                    nvals,
-                    peers: &peers,
-                    cols: p.cols,
-                    boxes: p.boxes,
-                };
+                let cx = lines::Context::new(p, &peers);
                 if let Some(line) = Line::recognize(f, &cx) {
                     let i = m.generals.len() as u32;
                     let scope = line.cells().to_vec();
@@ -452,13 +446,7 @@ impl Model {
                 })
                 .unzip();
             let peers = |a: u32, b: u32| m.peers[a as usize].binary_search(&b).is_ok();
-            let cx = lines::Context {
-                lo: m.lo,
-                nvals,
-                peers: &peers,
-                cols: p.cols,
-                boxes: p.boxes,
-            };
+            let cx = lines::Context::new(p, &peers);
             Line::equal_sums(&sums, &cx)
                 .into_iter()
                 .map(|(line, said)| (line, said.into_iter().map(|k| at[k]).collect::<Vec<_>>()))
