@@ -7,7 +7,9 @@
 //! grounded algebra only ties two at a time.
 //!
 //! Only a library call (`Family::library`) is recognised: a model's own `define sandwich`
-//! means what its body says and is searched by its algebra.
+//! means what its body says and is searched by its algebra. The one shape read off the
+//! algebra is a chain of equal sums (`equal_sums`): a region-sum line written out, whose
+//! equalities say exactly what one shared total says.
 
 use super::linear::{self, Linear, Scratch};
 use super::{Dom, bits};
