@@ -42,35 +42,19 @@ pub fn check_rules(p: &Puzzle, grid: &[i64]) -> Vec<Violation> {
 /// puzzle it proves, and comparing every pair of every area was a seventh of its work.) A
 /// value past 128 of them from the lowest is not told apart here: the pairs are listed.
 fn repeats(p: &Puzzle, grid: &[i64], cells: &[usize]) -> bool {
-    // Up to 64 values (every grid up to 64x64) in one machine word: a 128-bit shift is a
-    // branchy sequence of several instructions, and this loop was a fourteenth of the 9x9
-    // generator's work.
-    if p.hi.wrapping_sub(p.lo) < 64 {
-        let mut seen = 0u64;
-        for &c in cells {
-            let i = grid[c].wrapping_sub(p.lo);
-            if !(0..64).contains(&i) {
-                return true;
-            }
-            let bit = 1u64 << i;
-            if seen & bit != 0 {
-                return true;
-            }
-            seen |= bit;
-        }
-        return false;
-    }
-    let mut seen = 0u128;
+    // The bits as two 64-bit words: a 128-bit shift is a branchy sequence of several
+    // instructions, and this loop was a fourteenth of the 9x9 generator's work.
+    let mut seen = [0u64; 2];
     for &c in cells {
         let i = grid[c].wrapping_sub(p.lo);
         if !(0..128).contains(&i) {
             return true;
         }
-        let bit = 1u128 << i;
-        if seen & bit != 0 {
+        let (word, bit) = ((i >> 6) as usize, 1u64 << (i & 63));
+        if seen[word] & bit != 0 {
             return true;
         }
-        seen |= bit;
+        seen[word] |= bit;
     }
     false
 }

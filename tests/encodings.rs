@@ -10,7 +10,7 @@
 //!    that grid by CBC, HiGHS and GLPK.
 
 mod common;
-use common::{Sdkc, expected_grid, flat_grid, library_givens, root};
+use common::{Sdkc, expected_grid, flat_grid, library_givens, root, sdk_stems};
 
 /// The time limit of a proof, far above what the solvers take on the 2-core development
 /// machine (HiGHS 0.3-8 s, CBC 1-15 s), for a slow shared CI machine.
@@ -290,13 +290,7 @@ fn the_lp_of_the_families_is_the_same_bytes_on_every_run() {
 /// HiGHS took 0.3 s and 0.1 s. Region-sum lines keep only their grounded algebra
 /// (`src/lower/family.rs`), which CBC's and GLPK's presolve make little of.
 fn every_library_example_with_a_ninth_given(solver: &str) {
-    let mut names: Vec<String> = std::fs::read_dir(root().join("examples/library"))
-        .unwrap()
-        .map(|e| e.unwrap().path())
-        .filter(|p| p.extension().is_some_and(|e| e == "sdk"))
-        .map(|p| p.file_stem().unwrap().to_string_lossy().into_owned())
-        .collect();
-    names.sort();
+    let names = sdk_stems("examples/library");
     assert_eq!(names.len(), 34, "{names:?}");
     for name in &names {
         let grid = expected_grid(&format!("variants/{name}"));

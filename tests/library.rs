@@ -18,7 +18,7 @@
 //!    at the end.
 
 mod common;
-use common::{Rng, VARIANTS, expected_grid, printed_grid, root, sdkc};
+use common::{Rng, VARIANTS, expected_grid, printed_grid, root, sdk_stems, sdkc};
 use std::collections::BTreeSet;
 
 /// Every library-form example with a long form: the published variants
@@ -48,16 +48,7 @@ fn one_line(grid: &[Vec<i64>]) -> String {
 /// mistake in any file there.
 #[test]
 fn every_variant_has_a_library_form() {
-    let stems = |dir: &str| {
-        let mut v: Vec<String> = std::fs::read_dir(root().join(dir))
-            .unwrap()
-            .map(|e| e.unwrap().path())
-            .filter(|p| p.extension().is_some_and(|e| e == "sdk"))
-            .map(|p| p.file_stem().unwrap().to_string_lossy().into_owned())
-            .collect();
-        v.sort();
-        v
-    };
+    let stems = sdk_stems;
     let listed: Vec<String> = LIBRARY.iter().map(|s| s.to_string()).collect();
     assert_eq!(
         stems("examples/variants"),

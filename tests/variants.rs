@@ -11,7 +11,7 @@
 //!   issue's work: move a puzzle into the lists when it is proved in seconds.
 
 mod common;
-use common::{VARIANTS, expected_grid, printed_grid, root, sdkc};
+use common::{VARIANTS, expected_grid, printed_grid, sdk_stems, sdkc};
 
 fn path(name: &str) -> String {
     format!("examples/variants/{name}.sdk")
@@ -65,13 +65,7 @@ unique!(highs {
 /// mistake.
 #[test]
 fn every_variant_is_listed_with_its_published_grid() {
-    let mut files: Vec<String> = std::fs::read_dir(root().join("examples/variants"))
-        .unwrap()
-        .map(|e| e.unwrap().path())
-        .filter(|p| p.extension().is_some_and(|e| e == "sdk"))
-        .map(|p| p.file_stem().unwrap().to_string_lossy().into_owned())
-        .collect();
-    files.sort();
+    let files = sdk_stems("examples/variants");
     let mut listed: Vec<String> = VARIANTS.iter().map(|s| s.to_string()).collect();
     listed.sort();
     assert_eq!(files, listed, "examples/variants/ and VARIANTS differ");

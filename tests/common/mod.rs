@@ -398,6 +398,18 @@ pub fn proves_unique(file: &str, name: &str, solver: &str, givens: Option<&str>)
     assert!(out.stderr.contains("every rule checked"), "{}", out.stderr);
 }
 
+/// The names (without `.sdk`) of the models in `dir` (from the repository's root), sorted.
+pub fn sdk_stems(dir: &str) -> Vec<String> {
+    let mut v: Vec<String> = std::fs::read_dir(root().join(dir))
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .filter(|p| p.extension().is_some_and(|e| e == "sdk"))
+        .map(|p| p.file_stem().unwrap().to_string_lossy().into_owned())
+        .collect();
+    v.sort();
+    v
+}
+
 /// The givens of `examples/library/NAME.sdk`'s `givens { ... }` block as one line of 81
 /// characters (all `.` without one).
 pub fn library_givens(name: &str) -> String {
