@@ -46,7 +46,16 @@ pub(super) struct Houses {
     /// array, not two zipped: the pointing loop goes through it for every value that lost a
     /// cell, at every node, and the zip's second index was 9% of a hard 9x9's instructions.)
     crossings: Vec<(u128, u128, u128, u128, u64)>,
+    /// Per area, its crossings (bits of indices into `crossings`, `crossing_words` words an
+    /// area): a value that lost one cell can point only through the crossings of that cell's
+    /// areas, a dozen of a 9x9's 54.
+    crossings_of: Vec<u64>,
+    /// The words of a set of crossings.
+    crossing_words: usize,
 }
+
+/// The most words of a set of crossings: two of at most 64 areas, so at most 2,016.
+const CROSSING_WORDS: usize = 32;
 
 /// What one search carries besides the boards.
 struct Run<'o> {
@@ -101,6 +110,13 @@ impl Houses {
                 }
             }
         }
+        let crossing_words = crossings.len().div_ceil(64);
+        let mut crossings_of = vec![0u64; units.len() * crossing_words];
+        for (k, &(.., pair)) in crossings.iter().enumerate() {
+            for i in super::bits(pair) {
+                crossings_of[i as usize * crossing_words + k / 64] |= 1 << (k % 64);
+            }
+        }
         Some(Houses {
             lo,
             nvals,
@@ -114,6 +130,8 @@ impl Houses {
             unit_of,
             peers,
             crossings,
+            crossings_of,
+            crossing_words,
         })
     }
 
@@ -147,13 +165,27 @@ impl Houses {
                 b.cand[v] &= !(1 << c);
             }
         }
+        // The givens all at once: each value's cells and their peers, then every board
+        // (placing them one by one cleared every board per given: a generator's question
+        // starts from some 30 givens, and that was a twentieth of its instructions).
+        let mut given = [0u128; MAX_VALUES];
+        let mut taken = [0u128; MAX_VALUES];
         for (c, g) in givens.iter().enumerate() {
             let Some(g) = *g else { continue };
-            match self.index(g) {
-                Some(v) if b.cand[v] & 1 << c != 0 => self.place(&mut b, c, v),
-                _ => return,
-            }
+            let Some(v) = self.index(g) else { return };
+            given[v] |= 1 << c;
+            taken[v] |= self.peers[c];
+            b.open_units[v] &= !self.unit_of[c];
         }
+        let solved = given[..self.nvals].iter().fold(0, |m, &g| m | g);
+        for v in 0..self.nvals {
+            // A given excluded, or two givens of one value that are peers.
+            if given[v] & !b.cand[v] != 0 || given[v] & taken[v] != 0 {
+                return;
+            }
+            b.cand[v] = (b.cand[v] & !taken[v] & !solved) | given[v];
+        }
+        b.solved = solved;
         let mut run = Run {
             limit: if opts.limit == 0 {
                 usize::MAX
@@ -292,22 +324,34 @@ impl Houses {
                 pointing_seen[v] = b.cand[v];
                 let mut x = b.cand[v];
                 let open = b.open_units[v];
-                // A crossing touches the lost cells exactly when one of its two areas does.
-                let touched = if FIRST { !0 } else { self.units_of(lost) };
-                for &(both, shared, a, o, pair) in &self.crossings {
+                // A crossing touches the lost cells exactly when one of its two areas does,
+                // and can point only when both are open.
+                let mut point = |k: usize| {
+                    let (both, shared, a, o, pair) = self.crossings[k];
                     // (A value placed in either area has no place left in the shared cells
                     // unless it is placed there: nothing to point.)
-                    if open & pair != pair
-                        || touched & pair == 0
-                        || x & shared == 0
-                        || (FIRST && both & lost == 0)
-                    {
-                        continue;
+                    if open & pair != pair || x & shared == 0 || (FIRST && both & lost == 0) {
+                        return;
                     }
                     if x & a == 0 {
                         x &= !o;
                     } else if x & o == 0 {
                         x &= !a;
+                    }
+                };
+                if FIRST {
+                    (0..self.crossings.len()).for_each(point);
+                } else {
+                    let mut scan = [0u64; CROSSING_WORDS];
+                    let scan = &mut scan[..self.crossing_words];
+                    for i in super::bits(open & self.units_of(lost)) {
+                        let of = &self.crossings_of[i as usize * self.crossing_words..];
+                        for (s, &o) in scan.iter_mut().zip(of) {
+                            *s |= o;
+                        }
+                    }
+                    for (w, &word) in scan.iter().enumerate() {
+                        super::bits(word).for_each(|k| point(w * 64 + k as usize));
                     }
                 }
                 if x != b.cand[v] {
