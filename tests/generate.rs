@@ -427,12 +427,12 @@ fn values_past_35_are_written_with_commas_and_read_back() {
     };
     let made = generated("json").json();
     let line = made["puzzle"].as_str().unwrap();
-    assert_eq!(line, ".,43,.,.,40,.,41,.,.,.,.,.,41,.,.,.");
+    assert_eq!(line, ".,41,.,.,41,.,40,.,.,.,.,42,42,.,.,.");
     assert_eq!(
         made["solution"],
-        "42,43,40,41,40,42,41,43,43,41,42,40,41,40,43,42"
+        "43,41,42,40,41,42,40,43,40,43,41,42,42,40,43,41"
     );
-    let grid = "42 43 40 41\n40 42 41 43\n43 41 42 40\n41 40 43 42\n";
+    let grid = "43 41 42 40\n41 42 40 43\n40 43 41 42\n42 40 43 41\n";
     let unique = ["run", "model.sdk", "--solver", "builtin", "--unique"];
     Sdkc::new()
         .model(model)
@@ -452,10 +452,10 @@ fn values_past_35_are_written_with_commas_and_read_back() {
     assert_eq!(
         answer["grid"],
         serde_json::json!([
-            [42, 43, 40, 41],
-            [40, 42, 41, 43],
             [43, 41, 42, 40],
-            [41, 40, 43, 42]
+            [41, 42, 40, 43],
+            [40, 43, 41, 42],
+            [42, 40, 43, 41]
         ])
     );
     let sdk = generated("sdk");
