@@ -113,6 +113,34 @@ fn the_builtin_time_limit_holds_inside_a_node() {
         .run();
 }
 
+/// A MIP solver out of time says so, and points to the builtin search: HiGHS does not find
+/// the zipper puzzle's grid in a second (it takes a minute), the builtin search proves it
+/// unique in a twentieth of one.
+#[test]
+fn a_mip_solver_out_of_time_points_to_the_builtin_search() {
+    let zipper = "examples/library/zipper-zip-zips.sdk";
+    Sdkc::new()
+        .args(&["run", zipper, "--solver", "highs", "--time-limit", "1"])
+        .status(5)
+        .stderr(
+            "highs reached the time limit before finding a solution\n\
+             hint: sdkc's own search (`--solver builtin`) may answer sooner\n",
+        )
+        .run();
+    let proved = Sdkc::new()
+        .args(&["run", zipper, "--solver", "builtin", "--unique"])
+        .status(0)
+        .run();
+    assert!(
+        proved
+            .out
+            .stderr
+            .starts_with("unique: builtin proved there is no other solution"),
+        "{}",
+        proved.out.stderr
+    );
+}
+
 #[test]
 fn missing_solver_exits_6_and_says_how_to_install() {
     Sdkc::new()
