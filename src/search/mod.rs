@@ -1855,8 +1855,8 @@ fn ordered(always: bool, never: bool) -> Tri {
 }
 
 /// Shuffle `items` (Fisher-Yates) with an xorshift generator whose state is `state`: the value
-/// order of a random grid, the same in both searches (so the generator's puzzles mostly do
-/// not depend on which one made the grid).
+/// order of a random grid, in both searches (the bitboard search also orders its first area
+/// with it).
 fn shuffle<T>(state: &mut u64, items: &mut [T]) {
     for i in (1..items.len()).rev() {
         *state ^= *state << 13;
