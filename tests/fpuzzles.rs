@@ -99,6 +99,34 @@ fn imported_puzzles_solve_on_highs_and_cbc() {
     }
 }
 
+/// HiGHS 1.15.1's presolve says the published killer Blitz has no solution, which HiGHS
+/// solves without presolve. sdkc asks again without presolve whenever presolve alone decided
+/// that a model has no solution (`src/solve/highs.rs`), so `run --unique` proves Blitz unique,
+/// as the README says. (A later HiGHS may not err here: then one run answers.)
+#[test]
+fn highs_proves_blitz_unique_although_its_presolve_says_no_solution() {
+    let text = std::fs::read(root().join("tests/fpuzzles/blitz.txt")).unwrap();
+    let ran = Sdkc::new()
+        .file("blitz.txt", &text)
+        .args(&["run", "blitz.txt", "--unique", "--json"])
+        .args(&["--solver", "highs", "--keep-files", "kept"])
+        .run();
+    let v = ran.json();
+    assert_eq!(v["status"], "unique", "{v}");
+    assert_eq!(common::flat_grid(&v["grid"]), solution("blitz"));
+    // Whenever a run's presolve said "no solution", the next run went without it.
+    let log = |n: usize| std::fs::read_to_string(ran.path().join(format!("kept/highs-{n}.log")));
+    let mut n = 1;
+    while let Ok(text) = log(n) {
+        if text.contains("Presolve: Infeasible") {
+            let next = log(n + 1).expect("a second run");
+            assert!(next.contains("Set option presolve to \"off\""), "{next}");
+        }
+        n += 1;
+    }
+    assert!(n > 2, "a grid, then the proof");
+}
+
 const PEAK: &str = "# Imported from f-puzzles by `sdkc import`.
 # Title: Peak Sudoku
 # Author: Rangsk

@@ -67,6 +67,28 @@ impl MipSolver for Highs {
         read_solution(text, mip)
     }
 
+    /// HiGHS's MIP presolve has wrongly declared feasible models infeasible, release after
+    /// release (its issues #1164, #1958, #2388, #3090): HiGHS 1.15.1 says `Presolve:
+    /// Infeasible` for the published killer `tests/fpuzzles/blitz.txt`, which it solves in
+    /// 0.1 s with `presolve = off`. An infeasibility presolve decided alone is asked again
+    /// without it, unless the user chose a `presolve` option. (A proof the branch and bound
+    /// finished after presolve is taken as it is: running every proof twice would double
+    /// `--unique`.)
+    fn confirm_infeasible(&self, log: &str, opts: &Options) -> Option<Options> {
+        let by_presolve = log.lines().any(|l| {
+            l.trim()
+                .strip_prefix("Presolve")
+                .map(|r| r.trim_start().trim_start_matches(':').trim())
+                == Some("Infeasible")
+        });
+        if !by_presolve || opts.options.iter().any(|(k, _)| k == "presolve") {
+            return None;
+        }
+        let mut again = opts.clone();
+        again.options.push(("presolve".into(), "off".into()));
+        Some(again)
+    }
+
     /// The solving report's `  Nodes             0` and `  LP iterations     24`.
     fn statistics(&self, log: &str) -> (Option<u64>, Option<u64>) {
         (log_number(log, "Nodes"), log_number(log, "LP iterations"))
@@ -151,4 +173,37 @@ pub fn read_solution(text: &str, mip: &Mip) -> Result<Outcome, String> {
     } else {
         Outcome::Stopped(values)
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Only an infeasibility decided by presolve is asked again, and not when the user chose
+    /// a `presolve` option.
+    #[test]
+    fn an_infeasibility_presolve_decided_alone_is_asked_again_without_presolve() {
+        let by_presolve = "Presolving model\nPresolve: Infeasible\n\nSolving report\n  Status            Infeasible\n";
+        let by_search = "Presolving model\n1013 rows, 1649 cols, 8494 nonzeros  0s\n\nSolving report\n  Status            Infeasible\n";
+        let opts = Options {
+            options: vec![("mip_rel_gap".into(), "0".into())],
+            ..Options::default()
+        };
+        let again = Highs
+            .confirm_infeasible(by_presolve, &opts)
+            .expect("asked again");
+        assert_eq!(
+            again.options,
+            [
+                ("mip_rel_gap".to_string(), "0".to_string()),
+                ("presolve".to_string(), "off".to_string())
+            ]
+        );
+        assert!(Highs.confirm_infeasible(by_search, &opts).is_none());
+        let chosen = Options {
+            options: vec![("presolve".into(), "on".into())],
+            ..Options::default()
+        };
+        assert!(Highs.confirm_infeasible(by_presolve, &chosen).is_none());
+    }
 }

@@ -81,6 +81,12 @@ pub trait MipSolver: Send + Sync {
     fn statistics(&self, _log: &str) -> (Option<u64>, Option<u64>) {
         (None, None)
     }
+    /// When the log says a stage known to err decided that `opts`'s run has no solution
+    /// (HiGHS's presolve), the options of a second run that decides without that stage; its
+    /// answer is the one given. `None`: the answer stands.
+    fn confirm_infeasible(&self, _log: &str, _opts: &Options) -> Option<Options> {
+        None
+    }
     /// A grid of `mip` other than `last` (grid `k` of the enumeration; `mip` already forbids
     /// every grid before it). The plain way: add its no-good row and solve.
     fn solve_other(

@@ -167,11 +167,34 @@ pub fn run(
         });
     }
     let (nodes, iterations) = solver.statistics(&log_text);
-    Ok(Some(Run {
+    let run = Run {
         outcome,
         seconds,
         nodes,
         iterations,
+    };
+    if run.outcome != Outcome::Infeasible {
+        return Ok(Some(run));
+    }
+    let Some(mut again) = solver.confirm_infeasible(&log_text, opts) else {
+        return Ok(Some(run));
+    };
+    // The second run has what is left of the time; its answer, and both runs' costs, are
+    // the run's.
+    again.time_limit = opts.time_limit.map(|t| (t - seconds).max(0.001));
+    drop(dir);
+    let Some(second) = self::run(solver, binary, mip, &again, settings, cancel)? else {
+        return Ok(None);
+    };
+    let sum = |a: Option<u64>, b: Option<u64>| match (a, b) {
+        (None, None) => None,
+        (a, b) => Some(a.unwrap_or(0) + b.unwrap_or(0)),
+    };
+    Ok(Some(Run {
+        outcome: second.outcome,
+        seconds: run.seconds + second.seconds,
+        nodes: sum(run.nodes, second.nodes),
+        iterations: sum(run.iterations, second.iterations),
     }))
 }
 
