@@ -361,6 +361,19 @@ fn bad_time_limit_is_a_usage_error() {
             .stderr("error: --time-limit must be a positive number of seconds, not 0\n")
             .run();
     }
+    // A limit past the clock's reach is refused too (it once panicked adding it to the start).
+    for args in [
+        &["run", CLASSIC, "--time-limit=1e19"][..],
+        &["run", CLASSIC, "--candidates", "--time-limit=1e19"],
+        &["generate", CLASSIC, "--time-limit=1e19"],
+        &["render", CLASSIC, "--solution", "--time-limit=1e19"],
+    ] {
+        Sdkc::new()
+            .args(args)
+            .status(2)
+            .stderr("error: --time-limit must be at most 1000000000 seconds, not 10000000000000000000\n")
+            .run();
+    }
 }
 
 #[test]

@@ -87,11 +87,26 @@ pub fn load(path: &Path, givens: Option<&str>) -> Result<(Vec<u8>, sdkc::Puzzle)
     }
 }
 
-/// What is wrong with a `--time-limit`, if anything (clap reads any number; zero, negative and
-/// infinite ones are refused here, for `run`, the batch and `generate` alike).
+/// The longest `--time-limit`: some 31 years. A deadline much further off does not fit the
+/// clock (`1e19` once panicked adding the limit to the start).
+const MAX_TIME_LIMIT: f64 = 1e9;
+
+/// What is wrong with a `--time-limit`, if anything (clap reads any number; zero, negative,
+/// infinite and over-long ones are refused here, for `run`, the batch, `render` and
+/// `generate` alike).
 pub fn bad_time_limit(t: Option<f64>) -> Option<String> {
-    t.filter(|t| !(t.is_finite() && *t > 0.0))
-        .map(|t| format!("--time-limit must be a positive number of seconds, not {t}"))
+    let t = t?;
+    if !(t.is_finite() && t > 0.0) {
+        Some(format!(
+            "--time-limit must be a positive number of seconds, not {t}"
+        ))
+    } else if t > MAX_TIME_LIMIT {
+        Some(format!(
+            "--time-limit must be at most {MAX_TIME_LIMIT} seconds, not {t}"
+        ))
+    } else {
+        None
+    }
 }
 
 /// The backend `--solver NAME` names (`auto`: the registry's rule). clap accepts only the
