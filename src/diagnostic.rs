@@ -234,6 +234,10 @@ pub enum ErrorKind {
         name: String,
     },
     ValueTooLarge,
+    /// A product or a sum that may be past `analyze::MAX_MAGNITUDE` in size.
+    ExpressionTooLarge {
+        magnitude: u64,
+    },
     Unsupported {
         rule: String,
         what: String,
@@ -559,6 +563,18 @@ impl fmt::Display for ErrorKind {
             UnknownFormulation { name } => write!(f, "unknown formulation `{name}`"),
             UnknownEncoding { name } => write!(f, "unknown encoding `{name}`"),
             ValueTooLarge => write!(f, "this number is too large"),
+            ExpressionTooLarge { magnitude } => {
+                if *magnitude >= i64::MAX as u64 {
+                    write!(f, "this can be larger than 64-bit numbers hold")?;
+                } else {
+                    write!(f, "this can be {magnitude} in size")?;
+                }
+                write!(
+                    f,
+                    "; sdkc computes with numbers up to {}",
+                    crate::analyze::MAX_MAGNITUDE
+                )
+            }
             Unsupported { rule, what } => write!(
                 f,
                 "rule `{rule}` uses something sdkc cannot encode yet: {what}"
@@ -633,7 +649,7 @@ impl ErrorKind {
             PairsNeedPairBinder { .. } | FamilyNotASet { .. } => "here".into(),
             UnknownRelation { .. } => "not a relation".into(),
             UnknownFormulation { .. } | UnknownEncoding { .. } => "unknown".into(),
-            ValueTooLarge => "too large".into(),
+            ValueTooLarge | ExpressionTooLarge { .. } => "too large".into(),
             Unsupported { .. } => "this rule".into(),
             AreaTooLarge { .. } => "too many cells for the values".into(),
             GivensConflict { second, .. } => second.to_string(),

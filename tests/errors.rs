@@ -846,6 +846,27 @@ error: 7,999 mistakes in model.sdk
     );
 }
 
+/// A path that runs back over its own cells is one mistake, for its first repeated cell, and
+/// its expansion stops past the grid's size: `r1c1-r256c256-` written 10,000 times once made
+/// 5 million mistakes and 2 GB.
+#[test]
+fn a_path_over_cells_listed_before_is_one_mistake() {
+    let model = format!("{HEADER}area a = {}r1c1\n", "r1c1-r9c9-".repeat(1000));
+    let err = error_of(model.as_bytes());
+    assert_eq!(err.matches("  × ").count(), 1, "{err}");
+    assert!(
+        err.starts_with("  × cell r8c8 is listed twice in this area\n   ╭─[model.sdk:3:10]\n"),
+        "{err}"
+    );
+    assert!(err.ends_with("error: 1 mistake in model.sdk\n"), "{err}");
+    let big = format!(
+        "grid 256x256\narea a = {}r1c1\n",
+        "r1c1-r256c256-".repeat(100_000)
+    );
+    let err = error_of(big.as_bytes());
+    assert!(err.ends_with("error: 1 mistake in model.sdk\n"), "{err}");
+}
+
 #[test]
 fn mistakes_of_other_kinds_are_shown_after_a_kind_is_cut_short() {
     // 30 repeated cells, then an unknown set: the cut is per kind, the unknown set still shows.

@@ -94,6 +94,33 @@ fn a_grounding_bomb_is_refused_with_its_size() {
     );
 }
 
+/// A product or a sum past 10^15 is refused where it is written: 64-bit numbers saturate (a
+/// rule whose two sides both saturated once lowered to nothing, and its puzzle "solved"), and
+/// a solver's doubles lose digits. The same rule over smaller numbers still solves.
+#[test]
+fn products_and_sums_past_ten_to_the_fifteen_are_refused() {
+    let (code, errors) = mistakes(
+        "grid 4x4\nboxes 2x2\nrule distinct rows, columns, boxes\n\
+         rule r: 1000000000*1000000000*10*v[r1c1] == 1000000000*1000000000*10*v[r1c2]\n\
+         rule s: sum(c in cells: 1000000000 * 100000 * v[c]) > 0\n\
+         rule t: 1000000000 * 1000000000 * 1000000000 * 1000000000 * 10 * v[r2c2] > 0\n",
+    );
+    assert_eq!(code, 3);
+    assert_eq!(
+        errors,
+        "model.sdk:4:9: this can be 1000000000000000000 in size; sdkc computes with numbers up to 1000000000000000\n\
+         model.sdk:4:45: this can be 1000000000000000000 in size; sdkc computes with numbers up to 1000000000000000\n\
+         model.sdk:5:9: this can be 6400000000000000 in size; sdkc computes with numbers up to 1000000000000000\n\
+         model.sdk:6:9: this can be 1000000000000000000 in size; sdkc computes with numbers up to 1000000000000000"
+    );
+    let (dir, out) = with_model(
+        b"grid 4x4\nboxes 2x2\nrule distinct rows, columns, boxes\nrule r: 1000000*v[r1c1] == 1000000*v[r1c2]\n",
+        &["run", "--solver", "builtin"],
+    );
+    drop(dir);
+    assert_eq!(out.code, 4, "{}", out.stderr);
+}
+
 #[test]
 fn a_model_too_large_to_write_is_refused() {
     // 196x196 with 196 values: about 30.1 million non-zeros before any rule of algebra.

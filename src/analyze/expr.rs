@@ -42,6 +42,10 @@ struct Cause {
 /// The largest number a rule may write (a literal, or an end of a range in a set).
 const MAX_NUMBER: u64 = 1_000_000_000;
 
+/// The largest value a product or a sum may reach: sdkc's numbers are 64-bit, and a MIP
+/// solver reads coefficients as doubles, exact up to 2^53 (some 9e15).
+pub const MAX_MAGNITUDE: u64 = 1_000_000_000_000_000;
+
 impl Ty {
     fn describe(self) -> &'static str {
         match self {
@@ -206,6 +210,21 @@ impl<'a> Ctx<'a> {
 
     fn error(&mut self, span: Span, kind: ErrorKind) {
         self.diags.push(Diagnostic::new(span, kind));
+    }
+
+    /// A product or a sum whose value may be past `MAX_MAGNITUDE` is a mistake: the numbers
+    /// would saturate (`1000000000 * 1000000000 * 10 * v[r1c1] == ...` once lost its rule,
+    /// both sides saturating to one number) or lose digits in a solver's doubles.
+    fn in_range(&mut self, e: &Expr, span: Span) -> Option<()> {
+        let Some((a, b)) = self.bounds(e) else {
+            return Some(());
+        };
+        let magnitude = a.unsigned_abs().max(b.unsigned_abs());
+        if magnitude > MAX_MAGNITUDE {
+            self.error(span, ErrorKind::ExpressionTooLarge { magnitude });
+            return None;
+        }
+        Some(())
     }
 
     fn expect(&mut self, e: &ast::Expr, ty: Ty) -> Option<Expr> {
@@ -375,6 +394,9 @@ impl<'a> Ctx<'a> {
                     self.divisor(*op, &rhs, r.span)?;
                 }
                 let out = Expr::Bin(*op, Box::new(lhs), Box::new(rhs));
+                if *op == BinOp::Mul {
+                    self.in_range(&out, e.span)?;
+                }
                 if operand == Ty::Bool {
                     fold = combine(*op, fl, fr);
                 }
@@ -432,16 +454,15 @@ impl<'a> Ctx<'a> {
                     Ty::Int
                 };
                 let (binder, set, filter, body, _) = self.comprehension(comp, body_ty)?;
-                (
-                    Expr::Agg {
-                        kind: *kind,
-                        binder,
-                        set,
-                        filter,
-                        body,
-                    },
-                    Ty::Int,
-                )
+                let agg = Expr::Agg {
+                    kind: *kind,
+                    binder,
+                    set,
+                    filter,
+                    body,
+                };
+                self.in_range(&agg, e.span)?;
+                (agg, Ty::Int)
             }
             K::AggregateSet(kind, set) => {
                 let set = self.set(set, false)?;

@@ -15,6 +15,19 @@ pub fn expand(
     cols: usize,
     diags: &mut Vec<Diagnostic>,
 ) -> Option<Vec<Cell>> {
+    expand_at_most(path, rows, cols, diags, usize::MAX)
+}
+
+/// `expand`, stopped once it has more than `limit` cells: an area holds each cell once, so
+/// past the grid's size its cells repeat, and the first `rows * cols + 1` show a repeat.
+/// (A path of 20,000 corners across a 256x256 grid is 5 million cells, 40 MB a copy.)
+pub fn expand_at_most(
+    path: &Spanned<Path>,
+    rows: usize,
+    cols: usize,
+    diags: &mut Vec<Diagnostic>,
+    limit: usize,
+) -> Option<Vec<Cell>> {
     let mut ok = true;
     for p in &path.value {
         let CellRef { row, col } = p.value;
@@ -60,6 +73,9 @@ pub fn expand(
             r += sr;
             c += sc;
             cells.push(index(r as u64, c as u64));
+            if cells.len() > limit {
+                return Some(cells);
+            }
         }
     }
     Some(cells)
