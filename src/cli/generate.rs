@@ -1,6 +1,7 @@
 //! `sdkc generate MODEL`: irreducible puzzles for the model's rules.
 
-use std::path::{Path, PathBuf};
+use std::io::Write;
+use std::path::Path;
 use std::time::Instant;
 
 use sdkc::emit::EmitError;
@@ -68,24 +69,7 @@ pub fn generate(a: &GenerateArgs) -> u8 {
         indicatif::ProgressBar::hidden()
     };
     let start = Instant::now();
-    let made = generate::generate_all(
-        &puzzle,
-        a.count,
-        backend.as_ref(),
-        &settings,
-        a.jobs.map(|j| j as usize),
-        &|| bar.inc(1),
-    );
-    bar.finish_and_clear();
-    let puzzles = match made {
-        Ok(p) => p,
-        Err(e) => {
-            eprintln!("error: {e}");
-            return e.exit_code();
-        }
-    };
     let text = String::from_utf8_lossy(&bytes);
-    let mut files: Vec<(Option<PathBuf>, String)> = Vec::new();
     // The options besides the seed that change the puzzles, for the sdk header's command.
     let mut reproduce = String::new();
     if a.tries > 1 {
@@ -94,17 +78,19 @@ pub fn generate(a: &GenerateArgs) -> u8 {
     if a.order != Order::Auto {
         reproduce += &format!(" --order {}", a.order);
     }
-    let mut all = String::new();
-    for (i, g) in puzzles.iter().enumerate() {
+    let stem = a
+        .model
+        .file_stem()
+        .filter(|_| a.model != Path::new("-"))
+        .map_or("puzzle".into(), |s| s.to_string_lossy().into_owned());
+    // One puzzle as it is written (a model of `--format sdk` without its separating line).
+    let shown = |i: u64, g: &generate::Generated| -> Result<String, Stop> {
         let line = generate::one_line(&g.givens);
-        match a.format {
-            PuzzleFormat::Line => {
-                all.push_str(&line);
-                all.push('\n');
-            }
+        Ok(match a.format {
+            PuzzleFormat::Line => line + "\n",
             PuzzleFormat::Json => {
                 let json = sdkc::report::PuzzleLine {
-                    index: i + 1,
+                    index: i as usize + 1,
                     puzzle: line,
                     solution: grid::givens_line(
                         &g.solution.iter().map(|&v| Some(v)).collect::<Vec<_>>(),
@@ -112,20 +98,14 @@ pub fn generate(a: &GenerateArgs) -> u8 {
                     clues: g.clues,
                     seconds: sdkc::report::seconds(g.seconds),
                 };
-                all.push_str(&serde_json::to_string(&json).unwrap_or_default());
-                all.push('\n');
+                serde_json::to_string(&json).unwrap_or_default() + "\n"
             }
             PuzzleFormat::Fpuzzles => {
                 let mut p = puzzle.clone();
                 p.givens = g.givens.clone();
-                match sdkc::fpuzzles::export(&p) {
-                    Ok(json) => all.push_str(&sdkc::fpuzzles::url(&json)),
-                    Err(e) => {
-                        eprintln!("error: {e}");
-                        return e.exit_code();
-                    }
-                }
-                all.push('\n');
+                let json = sdkc::fpuzzles::export(&p)
+                    .map_err(|e| Stop::Write(e.to_string(), e.exit_code()))?;
+                sdkc::fpuzzles::url(&json) + "\n"
             }
             PuzzleFormat::Sdk => {
                 let header = format!(
@@ -136,51 +116,91 @@ pub fn generate(a: &GenerateArgs) -> u8 {
                     model_name(&a.model),
                     g.clues
                 );
-                let model = header + &generate::as_sdk(&text, &line);
-                match folder {
-                    Some(dir) => {
-                        let stem = a
-                            .model
-                            .file_stem()
-                            .filter(|_| a.model != Path::new("-"))
-                            .map_or("puzzle".into(), |s| s.to_string_lossy().into_owned());
-                        files.push((Some(dir.join(format!("{stem}-{}.sdk", i + 1))), model));
-                    }
-                    None => {
-                        // Several models in one stream: a blank line between them.
-                        if i > 0 {
-                            all.push('\n');
-                        }
-                        all.push_str(&model);
-                    }
-                }
+                header + &generate::as_sdk(&text, &line)
             }
+        })
+    };
+    // Puzzles are written as they are proved, a few hundred at a time, so memory stays flat
+    // however many are asked for; only the count and the clues are kept for the summary.
+    let (mut made, mut clues) = (0usize, 0usize);
+    let mut tally = |g: &generate::Generated| {
+        made += 1;
+        clues += g.clues;
+    };
+    let run = |each: &mut dyn FnMut(u64, generate::Generated) -> Result<(), Stop>| {
+        generate::generate_each(
+            &puzzle,
+            a.count,
+            backend.as_ref(),
+            &settings,
+            a.jobs.map(|j| j as usize),
+            &|| bar.inc(1),
+            each,
+        )
+    };
+    let result = match (folder, output) {
+        // One file per puzzle, each written whole as its puzzle is proved.
+        (Some(dir), _) => run(&mut |i, g| {
+            if i == 0 {
+                std::fs::create_dir_all(dir).map_err(|e| {
+                    Stop::Write(format!("cannot create {}: {e}", dir.display()), exit::IO)
+                })?;
+            }
+            let path = dir.join(format!("{stem}-{}.sdk", i + 1));
+            // Never a file through which the model itself would be replaced.
+            sdkc::output::refuse_inputs(&path, &[(&a.model, "model")])
+                .map_err(|e| Stop::Write(e.to_string(), exit::USAGE))?;
+            let model = shown(i, &g)?;
+            sdkc::output::write(&path, |w| {
+                w.write_all(model.as_bytes()).map_err(EmitError::Io)
+            })
+            .map_err(|e| Stop::Write(e.to_string(), exit::IO))?;
+            tally(&g);
+            Ok(())
+        }),
+        // One file, replaced only once every puzzle is in it.
+        (None, Some(path)) => sdkc::output::write(path, |w| {
+            run(&mut |i, g| {
+                if i > 0 && a.format == PuzzleFormat::Sdk {
+                    w.write_all(b"\n").map_err(Stop::io)?;
+                }
+                w.write_all(shown(i, &g)?.as_bytes()).map_err(Stop::io)?;
+                tally(&g);
+                Ok(())
+            })
+        }),
+        (None, None) => {
+            let stdout = std::io::stdout();
+            let mut w = std::io::BufWriter::new(stdout.lock());
+            run(&mut |i, g| {
+                // Several models in one stream: a blank line between them.
+                if i > 0 && a.format == PuzzleFormat::Sdk {
+                    w.write_all(b"\n").map_err(Stop::stdout)?;
+                }
+                w.write_all(shown(i, &g)?.as_bytes())
+                    .map_err(Stop::stdout)?;
+                // Each puzzle as soon as it is made, for a reader down a pipe.
+                w.flush().map_err(Stop::stdout)?;
+                tally(&g);
+                Ok(())
+            })
         }
-    }
-    if folder.is_none() {
-        files.push((output.map(Path::to_path_buf), all));
-    }
-    if let Some(dir) = folder
-        && let Err(e) = std::fs::create_dir_all(dir)
-    {
-        eprintln!("error: cannot create {}: {e}", dir.display());
-        return exit::IO;
-    }
-    for (path, text) in &files {
-        match path {
-            Some(path) => {
-                if let Err(e) = sdkc::output::write(path, |w| {
-                    w.write_all(text.as_bytes()).map_err(EmitError::Io)
-                }) {
-                    eprintln!("error: {e}");
-                    return exit::IO;
-                }
-            }
-            None => out!("{text}"),
+    };
+    bar.finish_and_clear();
+    match result {
+        Ok(()) | Err(Stop::Closed) => {}
+        Err(Stop::Made(e)) => {
+            eprintln!("error: {e}");
+            return e.exit_code();
+        }
+        Err(Stop::Write(message, code)) => {
+            eprintln!("error: {message}");
+            return code;
         }
     }
     summary(
-        &puzzles,
+        made,
+        clues,
         backend.name(),
         start,
         folder,
@@ -189,15 +209,50 @@ pub fn generate(a: &GenerateArgs) -> u8 {
     exit::OK
 }
 
+/// Why the puzzles stopped before the last.
+enum Stop {
+    /// Making or proving one failed.
+    Made(generate::Error),
+    /// Writing failed: the message, and the exit code.
+    Write(String, u8),
+    /// Standard output was closed (`| head`): nothing more is wanted, and nothing is wrong.
+    Closed,
+}
+
+impl Stop {
+    fn io(e: std::io::Error) -> Stop {
+        Stop::Write(e.to_string(), exit::IO)
+    }
+
+    fn stdout(e: std::io::Error) -> Stop {
+        if e.kind() == std::io::ErrorKind::BrokenPipe {
+            Stop::Closed
+        } else {
+            Stop::Write(format!("cannot write to standard output: {e}"), exit::IO)
+        }
+    }
+}
+
+impl From<generate::Error> for Stop {
+    fn from(e: generate::Error) -> Stop {
+        Stop::Made(e)
+    }
+}
+
+impl From<sdkc::output::OutputError> for Stop {
+    fn from(e: sdkc::output::OutputError) -> Stop {
+        Stop::Write(e.to_string(), exit::IO)
+    }
+}
+
 fn summary(
-    puzzles: &[generate::Generated],
+    n: usize,
+    total: usize,
     solver: &str,
     start: Instant,
     folder: Option<&Path>,
     order: Order,
 ) {
-    let n = puzzles.len();
-    let total: usize = puzzles.iter().map(|g| g.clues).sum();
     let plural = if n == 1 { "" } else { "s" };
     if total == 0 {
         eprintln!(
