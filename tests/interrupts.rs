@@ -185,7 +185,8 @@ fn a_time_limit_kills_what_the_solver_forked() {
     assert_eq!(out.code, 5, "{}", out.stderr);
     assert_eq!(
         out.stderr,
-        "cbc reached the time limit without a solution and was stopped by sdkc after 2.1 s\n"
+        "cbc reached the time limit without a solution and was stopped by sdkc after 2.1 s\n\
+         hint: sdkc's own search (`--solver builtin`) may answer sooner\n"
     );
     let pid: i32 = std::fs::read_to_string(&pid_file)
         .unwrap()

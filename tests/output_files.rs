@@ -149,7 +149,125 @@ fn the_model_itself_is_refused_before_any_work() {
         o.stderr,
         "error: refusing to write ./m.sdk: it is the model this command reads; choose another -o\n"
     );
+    // One file per puzzle into a folder, where a puzzle's file is a link to the model.
+    std::fs::create_dir(dir.path().join("g")).unwrap();
+    std::os::unix::fs::symlink("../m.sdk", dir.path().join("g/m-1.sdk")).unwrap();
+    let o = sdkc_in(
+        dir.path(),
+        &["generate", "m.sdk", "--format", "sdk", "-o", "g/"],
+    );
+    assert_eq!(o.code, 2);
+    assert_eq!(
+        o.stderr,
+        "error: refusing to write g/m-1.sdk: it is the model this command reads; choose another -o\n"
+    );
+    // And a file `--keep-files` would keep, the model's name in the model's folder.
+    std::fs::copy(&model, dir.path().join("highs-1.lp")).unwrap();
+    let o = sdkc_in(
+        dir.path(),
+        &[
+            "run",
+            "highs-1.lp",
+            "--solver",
+            "highs",
+            "--keep-files",
+            ".",
+        ],
+    );
+    assert_eq!(o.code, 2);
+    assert_eq!(
+        o.stderr,
+        format!(
+            "error: refusing --keep-files .: a kept file could replace the model {}; choose another folder\n",
+            dir.path()
+                .canonicalize()
+                .unwrap()
+                .join("highs-1.lp")
+                .display()
+        )
+    );
+    assert_eq!(
+        std::fs::read(dir.path().join("highs-1.lp")).unwrap(),
+        before
+    );
     assert_eq!(std::fs::read(&model).unwrap(), before);
+}
+
+/// `--keep-files` names a folder: a file there is refused before any solver runs, as an
+/// output error (exit 1), and a missing folder is made.
+#[test]
+fn keep_files_must_be_a_folder() {
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::write(dir.path().join("afile"), "x").unwrap();
+    for args in [
+        &[
+            "run",
+            "model.sdk",
+            "--solver",
+            "highs",
+            "--keep-files",
+            "afile",
+        ][..],
+        &[
+            "run",
+            "model.sdk",
+            "--solver",
+            "highs",
+            "--givens-file",
+            "-",
+            "--keep-files",
+            "afile",
+        ],
+    ] {
+        std::fs::copy(root().join(CLASSIC), dir.path().join("model.sdk")).unwrap();
+        let o = sdkc_in(dir.path(), args);
+        assert_eq!(o.code, 1, "{}", o.stderr);
+        assert_eq!(
+            o.stderr,
+            "error: --keep-files afile: cannot make the folder: File exists (os error 17)\n"
+        );
+    }
+    let o = sdkc_in(
+        dir.path(),
+        &[
+            "run",
+            "model.sdk",
+            "--solver",
+            "highs",
+            "--keep-files",
+            "new/kept",
+        ],
+    );
+    assert_eq!(o.code, 0, "{}", o.stderr);
+    assert!(dir.path().join("new/kept/highs-1.lp").is_file());
+}
+
+/// Puzzles are written as they are proved, so memory stays flat however many are asked for
+/// (all held at once, 20,000 9x9 puzzles took 395 MB), and a reader that stops early (`|
+/// head`) stops the run without an error.
+#[test]
+fn generate_streams_its_puzzles() {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_sdkc"))
+        .args([
+            "generate", CLASSIC, "-n", "1000000", "--seed", "5", "-j", "1",
+        ])
+        .current_dir(root())
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut first = String::new();
+    std::io::BufRead::read_line(
+        &mut std::io::BufReader::new(child.stdout.as_mut().unwrap()),
+        &mut first,
+    )
+    .unwrap();
+    // The first puzzle arrives long before a million are made, and is the seed's first.
+    let one = sdkc(&["generate", CLASSIC, "-n", "1", "--seed", "5"]);
+    assert_eq!(first, one.stdout);
+    drop(child.stdout.take());
+    let status = child.wait().unwrap();
+    assert_eq!(status.code(), Some(0));
 }
 
 #[test]

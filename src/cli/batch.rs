@@ -19,6 +19,10 @@ pub fn batch(a: &RunArgs, file: &Path) -> u8 {
         eprintln!("error: {msg}");
         return exit::USAGE;
     }
+    if let Some((msg, code)) = super::bad_keep_files(a.keep_files.as_deref(), &a.model) {
+        eprintln!("error: {msg}");
+        return code;
+    }
     let backend = backend(&a.solver, &super::run::settings(a));
     // A missing solver would fail every puzzle the same way: say it once.
     if let Err(e) = backend.locate() {

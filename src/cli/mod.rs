@@ -109,6 +109,48 @@ pub fn bad_time_limit(t: Option<f64>) -> Option<String> {
     }
 }
 
+/// What is wrong with `--keep-files DIR`, if anything, found before any solver runs: DIR
+/// must be a folder (made now if missing), and none of the files a run keeps there
+/// (`cbc-1.lp`, `highs-2.sol`, ...) may be the model itself. The message, and the exit code.
+pub fn bad_keep_files(keep: Option<&Path>, model: &Path) -> Option<(String, u8)> {
+    let keep = keep?;
+    if let Err(e) = std::fs::create_dir_all(keep) {
+        return Some((
+            format!(
+                "--keep-files {}: cannot make the folder: {e}",
+                keep.display()
+            ),
+            exit::IO,
+        ));
+    }
+    // A kept file's name: a solver, a run number, and one of the kept extensions.
+    let kept_name = |name: &str| {
+        let Some((stem, ext)) = name.rsplit_once('.') else {
+            return false;
+        };
+        let Some((solver, n)) = stem.rsplit_once('-') else {
+            return false;
+        };
+        ["cbc", "highs", "glpk"].contains(&solver)
+            && !n.is_empty()
+            && n.bytes().all(|b| b.is_ascii_digit())
+            && ["lp", "mps", "sol", "log"].contains(&ext)
+    };
+    let model = std::fs::canonicalize(model).ok()?;
+    let name = model.file_name()?.to_string_lossy().into_owned();
+    let folder = std::fs::canonicalize(keep).ok()?;
+    (model.parent() == Some(folder.as_path()) && kept_name(&name)).then(|| {
+        (
+            format!(
+                "refusing --keep-files {}: a kept file could replace the model {}; choose another folder",
+                keep.display(),
+                model.display()
+            ),
+            exit::USAGE,
+        )
+    })
+}
+
 /// The backend `--solver NAME` names (`auto`: the registry's rule). clap accepts only the
 /// registry's names, so an unknown one falls back to `auto` rather than failing.
 pub fn backend(name: &str, settings: &Settings) -> Box<dyn Backend> {
