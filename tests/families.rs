@@ -100,8 +100,8 @@ fn the_builtin_search_proves_every_family_example_unique() {
 
 // HiGHS: seconds of `run --unique --json --time-limit 60` (release build, one run each, one
 // after another on the 2-core machine this was written on, 2026-11-26; nabner on 2026-11-27).
-// lunchbox-normal (1.6 s) is in tests/encodings.rs. Left out: zipper-zip-zips, no solution
-// found in 60 s.
+// lunchbox-normal (1.6 s) is in tests/encodings.rs. Left out: zipper-zip-zips, 69–81 s
+// (2026-11-27, without the zipper's algebra; no solution found in 60 s with it).
 unique!(highs {
     nabner_cold_sauerkraut: "nabner-cold-sauerkraut", // 12.8 s (12–18 s; 19–22 s before the thermometers' flows)
     clone_domino: "clone-domino",                     // 0.06 s

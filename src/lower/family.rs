@@ -51,10 +51,14 @@
 //! piece of one cell as the total (its own one-hot columns): Raw Spaghetti 48 s to 32 s and
 //! 56 s to 46 s, but `region-sum-lm-00098I` 19 s to over 60 s, twice.
 //!
-//! Zippers keep their algebra too: without it HiGHS proved The Zip that Zips the Zips in 58 s
-//! and 80 s (over 90 s and 120 s with it), still far from 30 s; a flow per distinct area over
-//! the pairs it holds whole (the digits used so far; four pairs in a box make 9, 10 or 11)
-//! and the middle cell as the total did not prove it in 60 s.
+//! A zipper's pieces and shared total say all it says (each pair, and the middle cell, sum to
+//! the one total chosen), so its algebra is left out when every piece got its flow: HiGHS
+//! then proves The Zip that Zips the Zips in 69 s and 81 s, against 116 s and over 120 s with
+//! the algebra (`--unique -r 1` and `-r 2`, the same machine, 2026-11-27; measured the same
+//! way in an earlier session: 58 s and 80 s against over 90 s and 120 s). Still far from 30
+//! s; a flow per distinct area over the pairs it holds whole (the digits used so far; four
+//! pairs in a box make 9, 10 or 11) and the middle cell as the total did not prove it in 60
+//! s.
 
 use std::collections::{BTreeMap, BTreeSet};
 
@@ -172,12 +176,12 @@ pub(super) fn encode<'p>(p: &'p Puzzle, b: &mut Builder<'p>, rule: &Rule) -> Alg
             enc.x_sum(line, *total);
             Algebra::Kept
         }
-        _ => {
-            if let Some(shape) = recognize(f) {
-                enc.sums(&shape);
-            }
-            Algebra::Kept
-        }
+        _ => match recognize(f) {
+            // A zipper's pieces and shared total say all it says (each pair, and the middle
+            // cell, sum to the one total chosen), and its algebra only slowed HiGHS down.
+            Some(shape) if enc.sums(&shape) && f.name == "zipper" => Algebra::Replaced,
+            Some(_) | None => Algebra::Kept,
+        },
     }
 }
 
@@ -303,12 +307,13 @@ impl Enc<'_, '_> {
         Some(sums)
     }
 
-    fn sums(&mut self, shape: &Shape) {
+    /// The shape's rows; whether they say all it says (no piece past the limits).
+    fn sums(&mut self, shape: &Shape) -> bool {
         let mut reach = Vec::new();
         for piece in &shape.pieces {
             match self.reachable(piece) {
                 Some(r) => reach.push(r),
-                None => return,
+                None => return false,
             }
         }
         let total = match shape.total {
@@ -333,9 +338,11 @@ impl Enc<'_, '_> {
             }
         };
         // A piece past the limits keeps only its algebra; the others' rows are still valid.
+        let mut complete = true;
         for piece in &shape.pieces {
-            self.layered(piece, &total);
+            complete &= self.layered(piece, &total);
         }
+        complete
     }
 
     /// The number `pill` spells, as one binary per number the line can sum to and the pill's
@@ -379,8 +386,9 @@ impl Enc<'_, '_> {
         Total::OneHot(z)
     }
 
-    /// The piece's cells sum to the total: a flow through the layers of partial sums.
-    fn layered(&mut self, piece: &[Cell], total: &Total) {
+    /// The piece's cells sum to the total: a flow through the layers of partial sums. False
+    /// when the piece has too many partial sums for one, and no rows were written.
+    fn layered(&mut self, piece: &[Cell], total: &Total) -> bool {
         // Givens are a constant; the layers are the free cells.
         let offset: i64 = piece.iter().filter_map(|&c| self.p.givens[c]).sum();
         let free: Vec<Cell> = piece
@@ -402,7 +410,7 @@ impl Enc<'_, '_> {
                     self.row(terms.collect(), Sense::Eq, 1);
                 }
             }
-            return;
+            return true;
         }
         let domains: Vec<Vec<(i64, usize)>> = free
             .iter()
@@ -432,7 +440,7 @@ impl Enc<'_, '_> {
                 .flat_map(|&s| d.iter().filter_map(move |t| step(s, t.0)))
                 .collect();
             if next.len() > STATE_LIMIT {
-                return;
+                return false;
             }
             states.push(next);
         }
@@ -503,6 +511,7 @@ impl Enc<'_, '_> {
         }
         // (A number: the cells' rows carry a flow of 1 into the last layer, all of it a sum
         // that is the total.)
+        true
     }
 
     /// Renban: the line holds the run `s .. s + n - 1` for one lowest digit s, each digit once.
