@@ -71,9 +71,11 @@ impl MipSolver for Highs {
     /// release (its issues #1164, #1958, #2388, #3090): HiGHS 1.15.1 says `Presolve:
     /// Infeasible` for the published killer `tests/fpuzzles/blitz.txt`, which it solves in
     /// 0.1 s with `presolve = off`. An infeasibility presolve decided alone is asked again
-    /// without it, unless the user chose a `presolve` option. (A proof the branch and bound
-    /// finished after presolve is taken as it is: running every proof twice would double
-    /// `--unique`.)
+    /// without it, for as long as the first run took and at least a second
+    /// (`process::run`), unless the user chose a `presolve` option. (A proof the branch and
+    /// bound finished after presolve is taken as it is, and so is presolve's when the second
+    /// run runs out of its time: without presolve, a hard proof can take a hundred times
+    /// longer.)
     fn confirm_infeasible(&self, log: &str, opts: &Options) -> Option<Options> {
         let by_presolve = log.lines().any(|l| {
             l.trim()
