@@ -1,6 +1,7 @@
 //! Tight rows for the standard library's sum and line families (issue 14), written beside the
-//! rows of their grounded algebra, which stays (renban's excepted): these rows need only be
-//! valid, not complete, and the algebra keeps saying exactly what the rule means.
+//! rows of their grounded algebra, which stays (except for renban, lunchbox, sandwich and
+//! zipper, whose rows say all the rule says): these rows need only be valid, not complete,
+//! and the algebra keeps saying exactly what the rule means.
 //!
 //! The grounded algebra of a sum clue is one linear row, `sum_c sum_k k x[c,k] = total`, whose
 //! relaxation lets every cell hold half a 1 and half a 9; and a clue whose pieces share one
@@ -108,9 +109,9 @@ pub(super) enum Algebra {
 
 /// Add the family's rows, if the rule is a library call this module knows.
 ///
-/// Renban, lunchbox and sandwich replace their algebra, their rows saying all the rule says
-/// (renban's counts imply `distinct` and the run): HiGHS proved Renban Skyscrapers in 4 s that
-/// way and not in 30 s with both. The sums and the X-sum keep theirs:
+/// Renban, lunchbox, sandwich and zipper replace their algebra, their rows saying all the rule
+/// says (renban's counts imply `distinct` and the run): HiGHS proved Renban Skyscrapers in 4 s
+/// that way and not in 30 s with both. The other sums and the X-sum keep theirs:
 /// leaving it out was no faster beyond HiGHS's noise (Barbed Cross 3.8 s against 4.9 s,
 /// Eddies 14 s against 16 s), and with it these rows need only be valid.
 pub(super) fn encode<'p>(p: &'p Puzzle, b: &mut Builder<'p>, rule: &Rule) -> Algebra {
