@@ -127,6 +127,21 @@ pub fn generate(a: &GenerateArgs) -> u8 {
         made += 1;
         clues += g.clues;
     };
+    // One puzzle into a stream (a file, or standard output flushed for a reader down a
+    // pipe), several models of `--format sdk` a blank line apart.
+    let mut stream = |w: &mut dyn Write,
+                      i: u64,
+                      g: &generate::Generated,
+                      failed: &dyn Fn(std::io::Error) -> Stop|
+     -> Result<(), Stop> {
+        if i > 0 && a.format == PuzzleFormat::Sdk {
+            w.write_all(b"\n").map_err(failed)?;
+        }
+        w.write_all(shown(i, g)?.as_bytes()).map_err(failed)?;
+        w.flush().map_err(failed)?;
+        tally(g);
+        Ok(())
+    };
     let run = |each: &mut dyn FnMut(u64, generate::Generated) -> Result<(), Stop>| {
         generate::generate_each(
             &puzzle,
@@ -160,30 +175,14 @@ pub fn generate(a: &GenerateArgs) -> u8 {
         }),
         // One file, replaced only once every puzzle is in it.
         (None, Some(path)) => sdkc::output::write(path, |w| {
-            run(&mut |i, g| {
-                if i > 0 && a.format == PuzzleFormat::Sdk {
-                    w.write_all(b"\n").map_err(Stop::io)?;
-                }
-                w.write_all(shown(i, &g)?.as_bytes()).map_err(Stop::io)?;
-                tally(&g);
-                Ok(())
-            })
+            let failed = |e: std::io::Error| {
+                Stop::Write(format!("cannot write {}: {e}", path.display()), exit::IO)
+            };
+            run(&mut |i, g| stream(w, i, &g, &failed))
         }),
         (None, None) => {
-            let stdout = std::io::stdout();
-            let mut w = std::io::BufWriter::new(stdout.lock());
-            run(&mut |i, g| {
-                // Several models in one stream: a blank line between them.
-                if i > 0 && a.format == PuzzleFormat::Sdk {
-                    w.write_all(b"\n").map_err(Stop::stdout)?;
-                }
-                w.write_all(shown(i, &g)?.as_bytes())
-                    .map_err(Stop::stdout)?;
-                // Each puzzle as soon as it is made, for a reader down a pipe.
-                w.flush().map_err(Stop::stdout)?;
-                tally(&g);
-                Ok(())
-            })
+            let mut w = std::io::BufWriter::new(std::io::stdout().lock());
+            run(&mut |i, g| stream(&mut w, i, &g, &Stop::stdout))
         }
     };
     bar.finish_and_clear();
@@ -220,10 +219,6 @@ enum Stop {
 }
 
 impl Stop {
-    fn io(e: std::io::Error) -> Stop {
-        Stop::Write(e.to_string(), exit::IO)
-    }
-
     fn stdout(e: std::io::Error) -> Stop {
         if e.kind() == std::io::ErrorKind::BrokenPipe {
             Stop::Closed
