@@ -266,6 +266,31 @@ fn the_encodings_keep_every_solution() {
     assert_eq!(all_grids(SMALL, "cbc"), builtin, "cbc");
 }
 
+/// An X-sum whose first digit can be past its line's length, where it asks nothing: the flow
+/// once followed such a digit until its sum passed the total and dropped the grid, so the
+/// MIP backends called this model (two solutions) unique. Values 2..5 on four cells: a 5
+/// first asks nothing.
+const X_SUM_PAST_THE_LINE: &str = "\
+grid 4x4
+boxes 2x2
+values 2..5
+givens \".43.......4.....\"
+rule distinct rows, columns, boxes
+rule black(r3c4, r2c4)
+rule quadruple(r2c3 r2c4 r3c3 r3c4, {2, 4})
+rule x_sum(r2c1 r2c2 r2c3 r2c4, 10)
+";
+
+#[test]
+fn an_x_sum_whose_first_digit_is_past_the_line_asks_nothing() {
+    let builtin = all_grids(X_SUM_PAST_THE_LINE, "builtin");
+    assert_eq!(builtin.len(), 2, "{builtin:?}");
+    assert!(builtin.iter().any(|g| g[4] == 5), "{builtin:?}");
+    for solver in ["highs", "cbc", "glpk"] {
+        assert_eq!(all_grids(X_SUM_PAST_THE_LINE, solver), builtin, "{solver}");
+    }
+}
+
 #[test]
 fn the_lp_of_the_families_is_the_same_bytes_on_every_run() {
     let text = compiled(SMALL);

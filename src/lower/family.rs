@@ -646,6 +646,8 @@ impl Enc<'_, '_> {
         type Xs = (u8, i64, i64, i64);
         let step = |(phase, big, k, sum): Xs, v: i64| -> Vec<Xs> {
             let next = match phase {
+                // A first digit past the line's length asks nothing: done, whatever follows.
+                0 if v > n => return vec![(2, 0, 0, 0)],
                 0 => Some((1, v, 1, v)),
                 1 => Some((1, big, k + 1, sum + v)),
                 _ => return vec![(2, 0, 0, 0)],
@@ -662,8 +664,7 @@ impl Enc<'_, '_> {
             .into_iter()
             .collect()
         };
-        // A first digit past the line's length asks nothing.
-        self.automaton(line, (0, 0, 0, 0), step, |s| s.0 == 2 || s.1 > n)
+        self.automaton(line, (0, 0, 0, 0), step, |s| s.0 == 2)
     }
 
     /// A line whose neighbours must satisfy `ok` (a thermometer) as a flow through the
