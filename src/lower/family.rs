@@ -1,6 +1,6 @@
 //! Tight rows for the standard library's sum and line families (issue 14), written beside the
-//! rows of their grounded algebra, which stays (except for renban, lunchbox, sandwich and
-//! zipper, whose rows say all the rule says): these rows need only be valid, not complete,
+//! rows of their grounded algebra, which stays (except for renban, lunchbox, sandwich, zipper
+//! and some region-sum lines, whose rows say all the rule says): these rows need only be valid, not complete,
 //! and the algebra keeps saying exactly what the rule means.
 //!
 //! The grounded algebra of a sum clue is one linear row, `sum_c sum_k k x[c,k] = total`, whose
@@ -46,11 +46,12 @@
 //! Only a library call (`Family::library`) is recognised, as in the builtin search: a model's
 //! own `define zipper` means what its body says.
 //!
-//! Region-sum lines are left to their algebra: the same shared total and layered pieces took
-//! HiGHS on `region-sum-lm-00098I` from 22 s to the 30 s limit, and did not prove Raw Spaghetti
-//! either (one run each, the same machine). Measured again with the algebra left out and a
-//! piece of one cell as the total (its own one-hot columns): Raw Spaghetti 48 s to 32 s and
-//! 56 s to 46 s, but `region-sum-lm-00098I` 19 s to over 60 s, twice.
+//! A region-sum line with a piece of one cell and none longer than two gets that cell as its
+//! total and each other piece as a layered sum into it (`region_sum`), in place of its
+//! algebra. Other region-sum lines keep their algebra alone: the same shared total and
+//! layered pieces on every line took HiGHS on `region-sum-lm-00098I` from 22 s to the 30 s
+//! limit (one run each, the same machine), and, with the algebra left out and a piece of one
+//! cell as the total wherever there was one, from 19 s to over 60 s, twice.
 //!
 //! A zipper's pieces and shared total say all it says (each pair, and the middle cell, sum to
 //! the one total chosen), so its algebra is left out when every piece got its flow: HiGHS
@@ -109,9 +110,10 @@ pub(super) enum Algebra {
 
 /// Add the family's rows, if the rule is a library call this module knows.
 ///
-/// Renban, lunchbox, sandwich and zipper replace their algebra, their rows saying all the rule
-/// says (renban's counts imply `distinct` and the run): HiGHS proved Renban Skyscrapers in 4 s
-/// that way and not in 30 s with both. The other sums and the X-sum keep theirs:
+/// Renban, lunchbox, sandwich, zipper and a region-sum line of one- and two-cell pieces
+/// replace their algebra, their rows saying all the rule says (renban's counts imply
+/// `distinct` and the run): HiGHS proved Renban Skyscrapers in 4 s that way and not in 30 s
+/// with both. The other sums and the X-sum keep theirs:
 /// leaving it out was no faster beyond HiGHS's noise (Barbed Cross 3.8 s against 4.9 s,
 /// Eddies 14 s against 16 s), and with it these rows need only be valid.
 pub(super) fn encode<'p>(p: &'p Puzzle, b: &mut Builder<'p>, rule: &Rule) -> Algebra {
@@ -177,6 +179,7 @@ pub(super) fn encode<'p>(p: &'p Puzzle, b: &mut Builder<'p>, rule: &Rule) -> Alg
             enc.x_sum(line, *total);
             Algebra::Kept
         }
+        ("region_sum", [Arg::Cells(line)]) if enc.region_sum(line) => Algebra::Replaced,
         _ => match recognize(f) {
             // A zipper's pieces and shared total say all it says (each pair, and the middle
             // cell, sum to the one total chosen), and its algebra only slowed HiGHS down.
@@ -512,6 +515,56 @@ impl Enc<'_, '_> {
         }
         // (A number: the cells' rows carry a flow of 1 into the last layer, all of it a sum
         // that is the total.)
+        true
+    }
+
+    /// A region-sum line with a piece of one cell, and no piece of more than two: that cell's
+    /// digit is the total, every other piece a layered sum into its one-hot columns (another
+    /// one-cell piece: its columns equal to the total's; a two-cell piece: its pair table,
+    /// each pair of digits an arc into the total it makes). That says all the line says, so
+    /// its algebra is left out: a piece of one cell against one of two was a three-cell
+    /// conflict table (81 rows, each satisfied by halves), and a cell two pieces away was tied
+    /// to the total only through them. HiGHS then proved Raw Spaghetti's "no other grid" at
+    /// the root, 4.5-6.9 s, against 33-39 s and 3,000-3,441 nodes (random seeds 0-3), and with
+    /// these rows beside the algebra it still took 31-35 s. Lines without a one-cell piece, or
+    /// with a longer piece, keep their algebra alone: a shared total with layered pieces there
+    /// took `region-sum-lm-00098I` from 19 s to over 60 s (an earlier session). False, and
+    /// nothing written, when the line is not of this kind.
+    fn region_sum(&mut self, line: &[Cell]) -> bool {
+        let Some((bh, bw)) = self.p.boxes else {
+            return false;
+        };
+        let mut sorted = line.to_vec();
+        sorted.sort_unstable();
+        if sorted.windows(2).any(|w| w[0] == w[1]) {
+            return false;
+        }
+        let box_of = |c: Cell| (c / self.p.cols / bh, c % self.p.cols / bw);
+        let mut pieces: Vec<Vec<Cell>> = Vec::new();
+        for (i, &c) in line.iter().enumerate() {
+            match pieces.last_mut() {
+                Some(piece) if box_of(line[i - 1]) == box_of(c) => piece.push(c),
+                _ => pieces.push(vec![c]),
+            }
+        }
+        let Some(single) = pieces.iter().position(|piece| piece.len() == 1) else {
+            return false;
+        };
+        if pieces.len() < 2 || pieces.iter().any(|piece| piece.len() > 2) {
+            return false;
+        }
+        let t = pieces[single][0];
+        let total = match self.p.givens[t] {
+            Some(g) => Total::Number(g),
+            None => Total::OneHot(self.b.cell_columns[t].clone()),
+        };
+        for (i, piece) in pieces.iter().enumerate() {
+            if i != single {
+                // Two cells of one box: a few dozen arcs, never past the limit.
+                let whole = self.layered(piece, &total);
+                debug_assert!(whole);
+            }
+        }
         true
     }
 
