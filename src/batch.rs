@@ -163,6 +163,9 @@ impl<'b> Batch<'b> {
         let swapped = self.line_givens(&e.puzzle);
         let (puzzle, givens) = match &swapped {
             Some(g) => (&self.base, g),
+            None if e.puzzle.len() > 16 * self.base.rows * self.base.cols + 64 => {
+                return self.too_long(e);
+            }
             // Something is wrong with the line: read the model with it, as `run --givens`
             // does, for the very same message.
             None => match crate::load(&self.name, &self.bytes, Some(&e.puzzle)) {
@@ -214,6 +217,10 @@ impl<'b> Batch<'b> {
         let n = base.rows * base.cols;
         let mut givens = Vec::with_capacity(n);
         for ch in line.chars() {
+            // Too long: stop before the vector grows with the line (a 50 MB line took 800 MB).
+            if givens.len() == n {
+                return None;
+            }
             let value = match ch {
                 '.' => None,
                 '0'..='9' => Some(i64::from(ch as u8 - b'0')),
@@ -254,6 +261,25 @@ impl<'b> Batch<'b> {
             }
         }
         Some(givens)
+    }
+
+    /// A line far longer than any way of writing the grid: `load`'s message about its length,
+    /// without reading the model with it (a 50 MB line took 500 MB that way).
+    fn too_long(&self, e: &Entry) -> Report {
+        let commas = e.puzzle.contains(',');
+        let found = if commas {
+            e.puzzle.split(',').count()
+        } else {
+            e.puzzle.chars().count()
+        };
+        let kind = crate::diagnostic::ErrorKind::OneLineLength {
+            expected: self.base.rows * self.base.cols,
+            found,
+            commas,
+        };
+        let mut out = Report::error(&self.name, kind.to_string());
+        out.column = Some(e.column);
+        out
     }
 
     /// The puzzle did not load: its first mistake, placed in the list file's line when it

@@ -183,6 +183,30 @@ fn a_malformed_line_is_reported_with_its_line_number_and_the_rest_go_on() {
     assert_eq!(out.stderr, "");
 }
 
+/// A line far longer than a grid (here a million characters, and one of 300,000 commas) is
+/// reported as a short wrong one is, at its line and column; it is not read into the model
+/// first, which took ten times the line's size in memory.
+#[test]
+fn a_very_long_line_is_reported_like_a_short_wrong_one() {
+    let long = "1".repeat(1_000_000);
+    let commas = ",".repeat(299_999);
+    let list = format!("{UNIQUE4}\n  {long}\n{commas}\n");
+    let out = batch(FOUR, &list, &["--solver", "builtin"]);
+    assert_eq!(out.code, 11);
+    assert_eq!(
+        out.stdout,
+        "1 solved 1324423134122143
+2 error the one-line givens have 1000000 characters, but the grid has 16 cells
+3 error the one-line givens have 300000 values, but the grid has 16 cells
+"
+    );
+    let mut stderr = out.stderr.lines();
+    assert_eq!(
+        stderr.next().unwrap(),
+        "puzzles.txt:2:3: the one-line givens have 1000000 characters, but the grid has 16 cells"
+    );
+}
+
 #[test]
 fn two_shards_together_are_the_whole_list() {
     // Comments and blank lines do not count in the index; line numbers stay the file's.
