@@ -88,10 +88,11 @@ enum Command {
         shell: clap_complete::Shell,
     },
     /// Read an f-puzzles puzzle (its JSON, the compressed string, or an f-puzzles / SudokuPad
-    /// URL) and write it as an .sdk model, one library rule a clue. `run`, `check`, `compile`
-    /// and `generate` also read such a file directly.
+    /// URL) and write it as an .sdk model, one library rule a clue. `run`, `check`, `compile`,
+    /// `generate`, `export` and `render` also read such a file directly.
     Import {
-        /// The file holding the puzzle (`-`: standard input).
+        /// The file holding the puzzle (`-`: standard input), or the link, compressed string
+        /// or JSON itself (quoted).
         puzzle: PathBuf,
         /// Write the model here instead of standard output.
         #[arg(short, long)]

@@ -207,6 +207,8 @@ fn every_pasted_form_gives_the_same_model() {
             .stdin(form.as_bytes())
             .stdout(PEAK)
             .run();
+        // Pasted as the argument itself, where no file has that name.
+        Sdkc::new().args(&["import", form]).stdout(PEAK).run();
     }
     let ran = Sdkc::new()
         .file("peak.json", json.as_bytes())
@@ -271,6 +273,26 @@ fn what_cannot_be_imported_is_named() {
             serde_json::json!({"size": 4, "grid": empty_grid(4),
                 "xv": [{"cells": ["R1C1", "R1C2"], "value": "W"}]}),
             "`xv` #1: `W` is neither X nor V",
+        ),
+        // A clue or a negative constraint in a form f-puzzles does not write is a mistake, not
+        // nothing: dropped, it would let the puzzle have solutions its setter ruled out.
+        (
+            serde_json::json!({"size": 4, "grid": empty_grid(4),
+                "xv": [{"cells": ["R1C1", "R1C2"], "value": 5}]}),
+            "`xv` #1: `5` is neither X nor V",
+        ),
+        (
+            serde_json::json!({"size": 4, "grid": empty_grid(4),
+                "xv": [{"cells": ["R1C1", "R1C2"]}]}),
+            "`xv` #1: no `value` (X or V)",
+        ),
+        (
+            serde_json::json!({"size": 4, "grid": empty_grid(4), "negative": "ratio"}),
+            "`negative` is `\"ratio\"`, where f-puzzles writes a list of names (`[\"ratio\"]`)",
+        ),
+        (
+            serde_json::json!({"size": 4, "grid": empty_grid(4), "negative": [1]}),
+            "`negative` holds `1`, where f-puzzles writes names (`ratio`, `xv`)",
         ),
         (
             serde_json::json!({"size": 4, "grid": empty_grid(4), "negative": ["difference"]}),
@@ -447,6 +469,33 @@ fn what_cannot_be_imported_is_named() {
         .status(3)
         .stderr(
             "error: <stdin>: the f-puzzles string is 40000 characters; sdkc reads at most 32768\n",
+        )
+        .run();
+}
+
+/// f-puzzles is JavaScript, where `0` is false: `"diagonal+": 0` asks for no diagonal. A
+/// quadruple with no digits asks nothing, and the import says it left it out.
+#[test]
+fn a_zero_flag_is_off_and_an_empty_quadruple_is_named() {
+    let json = serde_json::json!({"size": 4, "grid": empty_grid(4), "diagonal+": 0,
+        "diagonal-": 1,
+        "quadruple": [{"cells": ["R1C1", "R1C2", "R2C1", "R2C2"], "values": []}]});
+    Sdkc::new()
+        .args(&["import", "-"])
+        .stdin(json.to_string().as_bytes())
+        .stdout(
+            "# Imported from f-puzzles by `sdkc import`.
+puzzle \"f-puzzles import\"
+grid 4x4
+boxes 2x2
+rule distinct rows, columns, boxes
+rule distinct diagonal
+",
+        )
+        .stderr(
+            "note: `quadruple` #1 has no digits, so it asks nothing: left out
+imported a 4x4 with 0 givens and 1 clue (distinct 1)
+",
         )
         .run();
 }

@@ -8,20 +8,30 @@ use sdkc::exit;
 use super::{load, model_name, print_model_errors, read};
 
 /// Import `path` (`-`: standard input) and write the model to `output` (standard output when
-/// none), after checking that it compiles.
+/// none), after checking that it compiles. A `path` that names no file but reads as a puzzle
+/// (a link, a compressed string, JSON) is the puzzle itself: setters paste links.
 pub fn import(path: &Path, output: Option<&Path>) -> u8 {
-    let name = model_name(path);
     if let Some(out) = output
         && let Err(e) = sdkc::output::refuse_inputs(out, &[(path, "puzzle")])
     {
         eprintln!("error: {e}");
         return exit::USAGE;
     }
-    let bytes = match read(path) {
-        Ok(b) => b,
-        Err(msg) => {
-            eprintln!("error: {msg}");
-            return exit::IO;
+    let pasted = path != Path::new("-")
+        && std::fs::symlink_metadata(path).is_err()
+        && sdkc::fpuzzles::looks_like(path.as_os_str().as_encoded_bytes());
+    let (name, bytes) = if pasted {
+        (
+            "the pasted puzzle".to_string(),
+            path.as_os_str().as_encoded_bytes().to_vec(),
+        )
+    } else {
+        match read(path) {
+            Ok(b) => (model_name(path), b),
+            Err(msg) => {
+                eprintln!("error: {msg}");
+                return exit::IO;
+            }
         }
     };
     let imported = match sdkc::fpuzzles::import(&String::from_utf8_lossy(&bytes)) {

@@ -169,7 +169,8 @@ fn present(v: &Value) -> bool {
         Value::Array(a) => !a.is_empty(),
         Value::String(s) => !s.is_empty(),
         Value::Object(o) => !o.is_empty(),
-        Value::Number(_) => true,
+        // As JavaScript reads it, which f-puzzles is: 0 is false.
+        Value::Number(x) => x.as_f64() != Some(0.0),
     }
 }
 
@@ -799,12 +800,25 @@ fn convert_rules(c: &mut Conv<'_>) -> Result<(), Error> {
             });
         }
     }
+    // Anything but a list of names is a mistake, not nothing: a dropped negative constraint
+    // would let the puzzle have solutions its setter ruled out.
     let negative: Vec<String> = match root.get("negative") {
+        None | Some(Value::Null) => Vec::new(),
         Some(Value::Array(a)) => a
             .iter()
-            .filter_map(|x| x.as_str().map(str::to_string))
-            .collect(),
-        _ => Vec::new(),
+            .map(|x| {
+                x.as_str().map(str::to_string).ok_or_else(|| {
+                    Error(format!(
+                        "`negative` holds `{x}`, where f-puzzles writes names (`ratio`, `xv`)"
+                    ))
+                })
+            })
+            .collect::<Result<_, _>>()?,
+        Some(other) => {
+            return err(format!(
+                "`negative` is `{other}`, where f-puzzles writes a list of names (`[\"ratio\"]`)"
+            ));
+        }
     };
     for neg in &negative {
         if !["ratio", "xv"].contains(&neg.as_str()) {
@@ -918,16 +932,18 @@ fn convert_rules(c: &mut Conv<'_>) -> Result<(), Error> {
     for (i, item) in c.items("xv")?.into_iter().enumerate() {
         let what = format!("`xv` #{}", i + 1);
         let (a, b) = c.pair(item, &what, "an X or V")?;
-        match item
-            .get("value")
-            .and_then(Value::as_str)
-            .map(str::to_ascii_uppercase)
-        {
-            Some(x) if x == "X" => c.rule("x", format!("x({a}, {b})")),
-            Some(x) if x == "V" => c.rule("v", format!("v({a}, {b})")),
-            None => {}
-            Some(x) if x.is_empty() => {}
+        // No value, or another one, is a mistake: a clue sdkc dropped would leave the puzzle
+        // with solutions its setter ruled out.
+        match item.get("value") {
+            Some(Value::String(x)) if x.eq_ignore_ascii_case("x") => {
+                c.rule("x", format!("x({a}, {b})"))
+            }
+            Some(Value::String(x)) if x.eq_ignore_ascii_case("v") => {
+                c.rule("v", format!("v({a}, {b})"))
+            }
+            Some(Value::String(x)) => return err(format!("{what}: `{x}` is neither X nor V")),
             Some(x) => return err(format!("{what}: `{x}` is neither X nor V")),
+            None => return err(format!("{what}: no `value` (X or V)")),
         }
     }
     for (i, item) in c.items("quadruple")?.into_iter().enumerate() {
@@ -943,7 +959,11 @@ fn convert_rules(c: &mut Conv<'_>) -> Result<(), Error> {
                 ds.push(d.to_string());
             }
         }
-        if !ds.is_empty() {
+        if ds.is_empty() {
+            c.notes.push(format!(
+                "{what} has no digits, so it asks nothing: left out"
+            ));
+        } else {
             c.rule(
                 "quadruple",
                 format!("quadruple({}, {{{}}})", names(&cells), ds.join(", ")),
