@@ -107,3 +107,36 @@ fn a_closed_standard_output_ends_quietly() {
         assert!(!stderr.contains("Broken pipe"), "{stderr}");
     }
 }
+
+/// A byte-order mark at the start of a model or a list (Windows editors write one) is not
+/// read as text: it once made the model's first word a mistake and the list's first line one
+/// character too long.
+#[test]
+fn a_byte_order_mark_is_not_text() {
+    let bom = |text: &str| [b"\xEF\xBB\xBF".as_slice(), text.as_bytes()].concat();
+    Sdkc::new()
+        .file(
+            "bom.sdk",
+            &bom("grid 4x4\nboxes 2x2\nrule distinct rows, columns, boxes\n"),
+        )
+        .file("list.txt", &bom("1.2...3..4.2....\n"))
+        .args(&["check", "bom.sdk"])
+        .stdout("bom.sdk: no mistakes (grid 4x4, values 1..4, 0 givens, 1 rule)\n")
+        .run();
+    Sdkc::new()
+        .file(
+            "bom.sdk",
+            &bom("grid 4x4\nboxes 2x2\nrule distinct rows, columns, boxes\n"),
+        )
+        .file("list.txt", &bom("1.2...3..4.2....\n"))
+        .args(&[
+            "run",
+            "bom.sdk",
+            "--givens-file",
+            "list.txt",
+            "--solver",
+            "builtin",
+        ])
+        .stdout("1 solved 1324423134122143\n")
+        .run();
+}

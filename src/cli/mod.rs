@@ -22,7 +22,8 @@ pub fn model_name(path: &Path) -> String {
     }
 }
 
-/// A file's bytes (`-` is standard input), or the message saying why not.
+/// A file's bytes (`-` is standard input) without a leading byte-order mark, or the message
+/// saying why not.
 pub fn read(path: &Path) -> Result<Vec<u8>, String> {
     let bytes = if path == Path::new("-") {
         let mut buf = Vec::new();
@@ -30,7 +31,13 @@ pub fn read(path: &Path) -> Result<Vec<u8>, String> {
     } else {
         std::fs::read(path)
     };
-    bytes.map_err(|e| format!("cannot read {}: {e}", model_name(path)))
+    let mut bytes = bytes.map_err(|e| format!("cannot read {}: {e}", model_name(path)))?;
+    // A byte-order mark, which Windows editors write at the start of UTF-8 files, is no part
+    // of the text: left in, it was a bad character before the model's first word.
+    if bytes.starts_with(b"\xEF\xBB\xBF") {
+        bytes.drain(..3);
+    }
+    Ok(bytes)
 }
 
 /// A model's text: an `.sdk` file as it is, or an f-puzzles puzzle (found by its content: JSON,
