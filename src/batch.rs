@@ -181,6 +181,9 @@ impl<'b> Batch<'b> {
             .time_limit
             .map(|t| start + Duration::from_secs_f64(t));
         let name = self.backend.name();
+        // A count lists its grids, as `run --json` does (one shape for both).
+        let counting = matches!(self.opts.goal, Goal::Count(_));
+        let mut grids = Vec::new();
         match verdict::decide_with(
             puzzle,
             givens,
@@ -188,14 +191,20 @@ impl<'b> Batch<'b> {
             name,
             self.opts.goal,
             deadline,
-            &mut |_, _| true,
+            &mut |_, g| {
+                if counting {
+                    grids.push(report::rows(g, self.cols));
+                }
+                true
+            },
         ) {
-            Ok(v) => Report::from_verdict(
-                &v,
-                &self.name,
-                self.cols,
-                matches!(self.opts.goal, Goal::Count(_)),
-            ),
+            Ok(v) => {
+                let mut r = Report::from_verdict(&v, &self.name, self.cols, counting);
+                if counting {
+                    r.grids = Some(grids);
+                }
+                r
+            }
             Err(err) => {
                 let mut r = Report::error(&self.name, err.to_string());
                 r.solver = Some(name);

@@ -431,3 +431,71 @@ fn a_reader_that_stops_reading_stops_the_batch() {
     );
     assert!(start.elapsed().as_secs_f64() < 5.0, "{:?}", start.elapsed());
 }
+
+/// A count lists its grids in a batch's JSON as `run --json` does, and a failure of the whole
+/// run (a model with mistakes, a missing solver) is one report on standard output too, so a
+/// reader of the lines learns of it.
+#[test]
+fn batch_json_has_run_json_s_shape() {
+    let out = batch(
+        FOUR,
+        &format!("{THREE4}\n"),
+        &["--solver", "builtin", "--count", "3", "--json"],
+    );
+    let line = &json_lines(&out.stdout)[0];
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::write(dir.path().join("model.sdk"), FOUR).unwrap();
+    let one = sdkc_in(
+        dir.path(),
+        &[
+            "run",
+            "model.sdk",
+            "--givens",
+            THREE4,
+            "--solver",
+            "builtin",
+            "--count",
+            "3",
+            "--json",
+        ],
+    );
+    let one: Value = serde_json::from_str(one.stdout.trim()).unwrap();
+    assert_eq!(line["grids"], one["grids"]);
+    assert_eq!(line["grids"].as_array().map(Vec::len), Some(3), "{line}");
+
+    let out = batch(
+        "grid 4x4\nrule distinct rowz\n",
+        &format!("{THREE4}\n"),
+        &["--json"],
+    );
+    assert_eq!(out.code, 3);
+    let lines = json_lines(&out.stdout);
+    assert_eq!(lines.len(), 1);
+    assert_eq!(lines[0]["status"], "error");
+    assert_eq!(lines[0]["message"], "the model has mistakes");
+    assert_eq!(lines[0]["errors"][0], "model.sdk:2:15: unknown set `rowz`");
+
+    std::fs::write(dir.path().join("puzzles.txt"), format!("{THREE4}\n")).unwrap();
+    let out = sdkc_env(
+        dir.path(),
+        &[
+            "run",
+            "model.sdk",
+            "--givens-file",
+            "puzzles.txt",
+            "--solver",
+            "cbc",
+            "--json",
+        ],
+        &[("SDKC_CBC", "/nonexistent")],
+    );
+    assert_eq!(out.code, 6);
+    let lines = json_lines(&out.stdout);
+    assert_eq!(lines.len(), 1);
+    assert_eq!(lines[0]["status"], "error");
+    assert_eq!(lines[0]["solver"], "cbc");
+    assert_eq!(
+        lines[0]["message"],
+        "solver `cbc` not found: SDKC_CBC names /nonexistent, which is not an executable file"
+    );
+}

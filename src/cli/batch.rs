@@ -5,6 +5,7 @@ use std::path::Path;
 use std::time::Instant;
 
 use sdkc::batch;
+use sdkc::report::{self, Report};
 use sdkc::verdict::{Goal, Status};
 use sdkc::{exit, grid};
 
@@ -15,31 +16,41 @@ use crate::RunArgs;
 pub fn batch(a: &RunArgs, file: &Path) -> u8 {
     let (jobs, shard) = (a.jobs.map(|n| n as usize), a.shard);
     let start = Instant::now();
-    if let Some(msg) = bad_time_limit(a.time_limit) {
+    let name = model_name(&a.model);
+    // A failure of the whole run (before any puzzle) is said on standard error and, with
+    // --json, as one report, as `run --json` says it: a reader of the lines learns it too.
+    let fail = |msg: String, solver: Option<&'static str>, code: u8| {
         eprintln!("error: {msg}");
-        return exit::USAGE;
+        if a.json {
+            let mut r = Report::error(&name, msg);
+            r.solver = solver;
+            r.seconds = report::seconds(start.elapsed().as_secs_f64());
+            outln!("{}", r.to_json());
+        }
+        code
+    };
+    if let Some(msg) = bad_time_limit(a.time_limit) {
+        return fail(msg, None, exit::USAGE);
     }
     if let Some((msg, code)) = super::bad_keep_files(a.keep_files.as_deref(), &a.model) {
-        eprintln!("error: {msg}");
-        return code;
+        return fail(msg, None, code);
     }
     let backend = backend(&a.solver, &super::run::settings(a));
     // A missing solver would fail every puzzle the same way: say it once.
     if let Err(e) = backend.locate() {
-        eprintln!("error: {e}");
-        return e.exit_code();
+        return fail(e.to_string(), Some(backend.name()), e.exit_code());
     }
     if a.model == Path::new("-") && file == Path::new("-") {
-        eprintln!("error: the model and the --givens-file list cannot both be standard input");
-        return exit::USAGE;
+        return fail(
+            "the model and the --givens-file list cannot both be standard input".into(),
+            None,
+            exit::USAGE,
+        );
     }
     let (bytes, list) =
         match read_model(&a.model).and_then(|b| Ok((b, read(file).map_err(|m| (m, exit::IO))?))) {
             Ok(x) => x,
-            Err((msg, code)) => {
-                eprintln!("error: {msg}");
-                return code;
-            }
+            Err((msg, code)) => return fail(msg, None, code),
         };
     let list_name = model_name(file);
     let opts = batch::Options {
@@ -47,16 +58,20 @@ pub fn batch(a: &RunArgs, file: &Path) -> u8 {
         time_limit: a.time_limit,
         formulation: a.formulation,
     };
-    let name = model_name(&a.model);
     let solver = match batch::Batch::new(&name, bytes, backend.as_ref(), opts) {
         Ok(b) => b,
         Err(batch::ModelError::Mistakes(errs)) => {
-            print_model_errors(&name, &errs);
+            let errors = print_model_errors(&name, &errs);
+            if a.json {
+                let mut r = Report::error(&name, "the model has mistakes".into());
+                r.errors = Some(errors);
+                r.seconds = report::seconds(start.elapsed().as_secs_f64());
+                outln!("{}", r.to_json());
+            }
             return exit::MODEL;
         }
         Err(batch::ModelError::Backend(e)) => {
-            eprintln!("error: {e}");
-            return e.exit_code();
+            return fail(e.to_string(), Some(backend.name()), e.exit_code());
         }
     };
     let entries: Vec<batch::Entry> = batch::entries(&list)
