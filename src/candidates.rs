@@ -77,6 +77,12 @@ pub fn find(
             cell += 1;
             continue;
         }
+        // Every value already seen in this cell: there is nothing left to find.
+        if seen[cell].len() == p.value_count() {
+            complete[cell] = true;
+            cell += 1;
+            continue;
+        }
         let exclude: Vec<(Cell, i64)> = seen[cell].iter().map(|&v| (cell, v)).collect();
         let asked_first = first.is_none();
         // The first question looks for two solutions: most puzzles a setter checks are
@@ -160,6 +166,13 @@ pub fn find(
                 cell += 1;
             }
             (false, _) => {}
+        }
+    }
+    // A cell that holds every value in the grids found is complete, asked or not (the time
+    // limit may have come first).
+    for (c, values) in seen.iter().enumerate() {
+        if values.len() == p.value_count() {
+            complete[c] = true;
         }
     }
     let mut v = Verdict {

@@ -222,6 +222,28 @@ fn classic_opened() -> String {
     open
 }
 
+/// A cell that already holds every value in the grids found is not asked about: on the empty
+/// 4x4 each of the 16 cells would cost at least one question ("another value here?", answered
+/// no) after the first; most are full before their turn. Every cell's candidates are 1..4.
+#[test]
+fn a_cell_with_every_value_is_not_asked() {
+    let empty = "grid 4x4\nboxes 2x2\nrule distinct rows, columns, boxes\n";
+    for solver in ["builtin", "highs"] {
+        let v = candidates_of(empty, solver, &[], 10);
+        let asked = v["candidates"]["questions"].as_u64().unwrap();
+        assert!(asked < 17, "{solver}: {asked} questions");
+        assert!(
+            cells(&v).iter().all(|c| c == &[1, 2, 3, 4]),
+            "{solver}: {v}"
+        );
+        assert_eq!(
+            v["candidates"]["incomplete"],
+            serde_json::json!([]),
+            "{solver}"
+        );
+    }
+}
+
 /// A time limit that stops the questions part way: the cells not proved are listed (and
 /// marked `?` in text), and what was found is right as far as it goes: every cell's values
 /// are among its true candidates, all of them where the cell is proved.
