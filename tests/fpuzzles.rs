@@ -826,3 +826,23 @@ fn a_one_word_model_is_still_a_model() {
         ran.out.stderr
     );
 }
+
+/// A place in a model imported on the fly is a place in the imported model, not in the JSON
+/// file (one line here): messages name it `FILE (imported)`, as `sdkc import` does.
+#[test]
+fn places_in_an_imported_model_name_it_imported() {
+    let json = serde_json::json!({"size": 4, "grid": empty_grid(4),
+        "thermometer": [{"lines": [["R1C1", "R1C2", "R1C1"]]}]});
+    Sdkc::new()
+        .file("th.json", json.to_string().as_bytes())
+        .args(&["run", "th.json", "--solver", "builtin"])
+        .status(4)
+        .stderr(
+            "the puzzle has no solution (builtin proved it infeasible)
+these givens and rules already conflict:
+  th.json (imported):6: rule `thermo1`
+      | rule thermo(r1c1-r1c2-r1c1)
+",
+        )
+        .run();
+}

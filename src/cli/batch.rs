@@ -47,7 +47,7 @@ pub fn batch(a: &RunArgs, file: &Path) -> u8 {
             exit::USAGE,
         );
     }
-    let (bytes, list) =
+    let ((bytes, name), list) =
         match read_model(&a.model).and_then(|b| Ok((b, read(file).map_err(|m| (m, exit::IO))?))) {
             Ok(x) => x,
             Err((msg, code)) => return fail(msg, None, code),

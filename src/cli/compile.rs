@@ -6,7 +6,7 @@ use std::path::Path;
 use sdkc::emit::{self, Format};
 use sdkc::{Formulation, exit, mip::Mip};
 
-use super::{model_name, print_model_errors, read_model};
+use super::{print_model_errors, read_model};
 
 pub fn compile(
     path: &Path,
@@ -28,17 +28,17 @@ pub fn compile(
         eprintln!("error: {e}");
         return exit::USAGE;
     }
-    let bytes = match read_model(path) {
+    let (bytes, name) = match read_model(path) {
         Ok(b) => b,
         Err((msg, code)) => {
             eprintln!("error: {msg}");
             return code;
         }
     };
-    let (puzzle, mip) = match sdkc::build_with(&model_name(path), &bytes, None, formulation) {
+    let (puzzle, mip) = match sdkc::build_with(&name, &bytes, None, formulation) {
         Ok(x) => x,
         Err(errs) => {
-            print_model_errors(&model_name(path), &errs);
+            print_model_errors(&name, &errs);
             return exit::MODEL;
         }
     };

@@ -41,18 +41,25 @@ pub fn read(path: &Path) -> Result<Vec<u8>, String> {
 }
 
 /// A model's text: an `.sdk` file as it is, or an f-puzzles puzzle (found by its content: JSON,
-/// a compressed string or a URL) imported into one. The error is the message and exit code.
-pub fn read_model(path: &Path) -> Result<Vec<u8>, (String, u8)> {
+/// a compressed string or a URL) imported into one; and the name messages give it, which says
+/// `(imported)` for the second, as `sdkc import` does: a line and column there are the
+/// imported model's, not the file's. The error is the message and exit code.
+pub fn read_model(path: &Path) -> Result<(Vec<u8>, String), (String, u8)> {
     let bytes = read(path).map_err(|m| (m, exit::IO))?;
     if !sdkc::fpuzzles::looks_like(&bytes) {
-        return Ok(bytes);
+        return Ok((bytes, model_name(path)));
     }
     let text = String::from_utf8_lossy(&bytes);
     match sdkc::fpuzzles::import(&text) {
-        Ok(imported) => Ok(imported.text.into_bytes()),
+        Ok(imported) => Ok((
+            imported.text.into_bytes(),
+            format!("{} (imported)", model_name(path)),
+        )),
         // One word that does not decompress is more likely a model with a typo than a
         // puzzle: the parser says where it goes wrong.
-        Err(_) if !text.trim_start().starts_with('{') && !text.contains("://") => Ok(bytes),
+        Err(_) if !text.trim_start().starts_with('{') && !text.contains("://") => {
+            Ok((bytes, model_name(path)))
+        }
         Err(e) => Err((
             format!("{} (read as f-puzzles): {e}", model_name(path)),
             e.exit_code(),
@@ -81,14 +88,14 @@ pub fn print_model_errors(name: &str, errs: &sdkc::ModelErrors) -> Vec<String> {
 
 /// Read and load a model, printing what went wrong: the puzzle, or the exit code.
 pub fn load(path: &Path, givens: Option<&str>) -> Result<(Vec<u8>, sdkc::Puzzle), u8> {
-    let bytes = read_model(path).map_err(|(msg, code)| {
+    let (bytes, name) = read_model(path).map_err(|(msg, code)| {
         eprintln!("error: {msg}");
         code
     })?;
-    match sdkc::load(&model_name(path), &bytes, givens) {
+    match sdkc::load(&name, &bytes, givens) {
         Ok(p) => Ok((bytes, p)),
         Err(errs) => {
-            print_model_errors(&model_name(path), &errs);
+            print_model_errors(&name, &errs);
             Err(exit::MODEL)
         }
     }

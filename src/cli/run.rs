@@ -59,7 +59,7 @@ pub fn run(a: &RunArgs) -> u8 {
     }
     let settings = settings(a);
     let backend = backend(&a.solver, &settings);
-    let bytes = match read_model(&a.model) {
+    let (bytes, name) = match read_model(&a.model) {
         Ok(b) => b,
         Err((msg, code)) => {
             eprintln!("error: {msg}");
