@@ -4,7 +4,6 @@
 
 use std::collections::BTreeMap;
 use std::str::FromStr;
-use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::mpsc;
 use std::time::{Duration, Instant};
 
@@ -30,23 +29,58 @@ pub struct Entry {
 /// their line numbers. Lines are decoded one by one, so a stray byte that is not UTF-8 spoils
 /// only its own line (it becomes U+FFFD, which that puzzle then reports as a bad character).
 pub fn entries(bytes: &[u8]) -> Vec<Entry> {
-    let mut out = Vec::new();
-    for (i, raw) in bytes.split(|&b| b == b'\n').enumerate() {
-        let text = String::from_utf8_lossy(raw);
-        let body = text.trim_start();
-        if body.is_empty() || body.starts_with('#') {
-            continue;
+    Entries::new(bytes)
+        .map(|e| e.expect("a slice reads"))
+        .collect()
+}
+
+/// `entries` as they are read from `reader`, one line at a time: a list of any length takes
+/// the memory of its longest line, not of the whole file (a million 9x9s held at once took
+/// 439 MB).
+pub struct Entries<R> {
+    reader: R,
+    line: usize,
+    buf: Vec<u8>,
+}
+
+impl<R: std::io::BufRead> Entries<R> {
+    pub fn new(reader: R) -> Entries<R> {
+        Entries {
+            reader,
+            line: 0,
+            buf: Vec::new(),
         }
-        let Some(puzzle) = body.split_whitespace().next() else {
-            continue;
-        };
-        out.push(Entry {
-            line: i + 1,
-            column: text.chars().count() - body.chars().count() + 1,
-            puzzle: puzzle.to_string(),
-        });
     }
-    out
+}
+
+impl<R: std::io::BufRead> Iterator for Entries<R> {
+    type Item = std::io::Result<Entry>;
+
+    fn next(&mut self) -> Option<Self::Item> {
+        loop {
+            self.buf.clear();
+            match self.reader.read_until(b'\n', &mut self.buf) {
+                Ok(0) => return None,
+                Ok(_) => {}
+                Err(e) => return Some(Err(e)),
+            }
+            self.line += 1;
+            let raw = self.buf.strip_suffix(b"\n").unwrap_or(&self.buf);
+            let text = String::from_utf8_lossy(raw);
+            let body = text.trim_start();
+            if body.is_empty() || body.starts_with('#') {
+                continue;
+            }
+            let Some(puzzle) = body.split_whitespace().next() else {
+                continue;
+            };
+            return Some(Ok(Entry {
+                line: self.line,
+                column: text.chars().count() - body.chars().count() + 1,
+                puzzle: puzzle.to_string(),
+            }));
+        }
+    }
 }
 
 /// `--shard K/N`: keep the puzzles whose 0-based index among the list's puzzles is K modulo N,
@@ -323,13 +357,26 @@ impl<'b> Batch<'b> {
         &self,
         list: &[Entry],
         jobs: Option<usize>,
+        each: impl FnMut(Report) -> bool,
+    ) -> Result<(), rayon::ThreadPoolBuildError> {
+        self.solve_each(list.iter().cloned(), jobs, each)
+    }
+
+    /// `solve_all` over entries as they come (`Entries` reading a file): the workers take
+    /// the next entry as they are free, but never more than `WINDOW` past the first one
+    /// still to be handed to `each`, so the outcomes waiting for a slow puzzle before them
+    /// stay few whatever the length of the list.
+    pub fn solve_each(
+        &self,
+        list: impl Iterator<Item = Entry> + Send,
+        jobs: Option<usize>,
         mut each: impl FnMut(Report) -> bool,
     ) -> Result<(), rayon::ThreadPoolBuildError> {
         // One job: solved here, in order. Through a worker and a channel, each puzzle woke
         // this thread to print it, which cost a fast 9x9 more than solving it did.
         if jobs == Some(1) {
             for entry in list {
-                if !each(self.solve(entry)) {
+                if !each(self.solve(&entry)) {
                     break;
                 }
             }
@@ -340,18 +387,46 @@ impl<'b> Batch<'b> {
             builder = builder.num_threads(n);
         }
         let pool = builder.build()?;
-        // Workers take the next puzzle from a shared counter rather than splitting the list
-        // into halves, so puzzles finish roughly in order and few wait to be printed.
-        let next = AtomicUsize::new(0);
+        let window = WINDOW * pool.current_num_threads();
+        // The entries still to take, the index of the next, and whether to stop; `handed`
+        // (under the same lock) counts the outcomes given to `each`.
+        struct Queue<I> {
+            list: I,
+            next: usize,
+            handed: usize,
+            stop: bool,
+        }
+        let queue = std::sync::Mutex::new(Queue {
+            list,
+            next: 0,
+            handed: 0,
+            stop: false,
+        });
+        let room = std::sync::Condvar::new();
         let (tx, rx) = mpsc::channel::<(usize, Report)>();
         std::thread::scope(|s| {
-            let next = &next;
+            let (queue, room) = (&queue, &room);
             s.spawn(move || {
                 pool.broadcast(|_| {
                     let tx = tx.clone();
                     loop {
-                        let i = next.fetch_add(1, Ordering::Relaxed);
-                        if i >= list.len() || tx.send((i, self.solve(&list[i]))).is_err() {
+                        let taken = {
+                            let mut q = queue.lock().unwrap_or_else(|e| e.into_inner());
+                            while !q.stop && q.next >= q.handed + window {
+                                q = room.wait(q).unwrap_or_else(|e| e.into_inner());
+                            }
+                            if q.stop {
+                                None
+                            } else {
+                                let i = q.next;
+                                q.list.next().map(|e| {
+                                    q.next += 1;
+                                    (i, e)
+                                })
+                            }
+                        };
+                        let Some((i, entry)) = taken else { break };
+                        if tx.send((i, self.solve(&entry))).is_err() {
                             break;
                         }
                     }
@@ -367,9 +442,17 @@ impl<'b> Batch<'b> {
                         break 'receive;
                     }
                     want += 1;
+                    queue.lock().unwrap_or_else(|e| e.into_inner()).handed = want;
+                    room.notify_all();
                 }
             }
+            // Workers waiting for room must not wait for ever once this thread stops taking.
+            queue.lock().unwrap_or_else(|e| e.into_inner()).stop = true;
+            room.notify_all();
         });
         Ok(())
     }
 }
+
+/// Outcomes a worker thread may run ahead of the first one not yet handed on.
+const WINDOW: usize = 1024;

@@ -499,3 +499,37 @@ fn batch_json_has_run_json_s_shape() {
         "solver `cbc` not found: SDKC_CBC names /nonexistent, which is not an executable file"
     );
 }
+
+/// A list read as it is solved: longer than the outcomes the workers may run ahead of the
+/// first one not yet printed (1,024 a thread), with a slow puzzle among fast ones, a wrong
+/// line and comments, prints the same with one job as with three, in input order.
+#[test]
+fn a_long_list_streams_in_order_on_any_number_of_jobs() {
+    let mut list = String::from("# a long list\n");
+    for i in 0..6000 {
+        match i % 1500 {
+            7 => list.push_str(&hard()[0]),
+            11 => list.push_str("1.2"),
+            _ => list.push_str(&quick()[i % quick().len()]),
+        }
+        list.push('\n');
+    }
+    let runs: Vec<Out> = ["1", "3"]
+        .iter()
+        .map(|j| {
+            batch(
+                &classic_model(),
+                &list,
+                &["--solver", "builtin", "--jobs", j],
+            )
+        })
+        .collect();
+    assert_eq!(runs[0].code, 11);
+    assert_eq!(runs[0].stdout, runs[1].stdout);
+    let numbers: Vec<usize> = runs[0]
+        .stdout
+        .lines()
+        .map(|l| l.split(' ').next().unwrap().parse().unwrap())
+        .collect();
+    assert_eq!(numbers, (2..6002).collect::<Vec<_>>());
+}

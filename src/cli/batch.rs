@@ -9,7 +9,7 @@ use sdkc::report::{self, Report};
 use sdkc::verdict::{Goal, Status};
 use sdkc::{exit, grid};
 
-use super::{backend, bad_time_limit, model_name, print_model_errors, read, read_model};
+use super::{backend, bad_time_limit, model_name, print_model_errors, read_model};
 use crate::RunArgs;
 
 /// `run --givens-file`: every puzzle of a list, one result a line, in input order.
@@ -47,12 +47,23 @@ pub fn batch(a: &RunArgs, file: &Path) -> u8 {
             exit::USAGE,
         );
     }
-    let ((bytes, name), list) =
-        match read_model(&a.model).and_then(|b| Ok((b, read(file).map_err(|m| (m, exit::IO))?))) {
-            Ok(x) => x,
-            Err((msg, code)) => return fail(msg, None, code),
-        };
+    let (bytes, name) = match read_model(&a.model) {
+        Ok(x) => x,
+        Err((msg, code)) => return fail(msg, None, code),
+    };
     let list_name = model_name(file);
+    // The list is read as it is solved, a line at a time: its length costs no memory.
+    let open = || -> std::io::Result<Box<dyn std::io::BufRead + Send>> {
+        Ok(if file == Path::new("-") {
+            Box::new(std::io::BufReader::new(std::io::stdin()))
+        } else {
+            Box::new(std::io::BufReader::new(std::fs::File::open(file)?))
+        })
+    };
+    let reader = match open() {
+        Ok(r) => r,
+        Err(e) => return fail(format!("cannot read {list_name}: {e}"), None, exit::IO),
+    };
     let opts = batch::Options {
         goal: super::run::goal(a),
         time_limit: a.time_limit,
@@ -74,20 +85,34 @@ pub fn batch(a: &RunArgs, file: &Path) -> u8 {
             return fail(e.to_string(), Some(backend.name()), e.exit_code());
         }
     };
-    let entries: Vec<batch::Entry> = batch::entries(&list)
-        .into_iter()
+    // A read error part way (a folder, a disk failing) ends the list there and is said after.
+    let read_error = std::sync::Mutex::new(None);
+    let entries = batch::Entries::new(strip_bom(reader))
+        .map_while(|e| {
+            e.map_err(|e| *read_error.lock().unwrap_or_else(|p| p.into_inner()) = Some(e))
+                .ok()
+        })
         .enumerate()
         .filter(|(i, _)| shard.is_none_or(|s| s.keeps(*i)))
-        .map(|(_, e)| e)
-        .collect();
-    if entries.is_empty() {
-        eprintln!("{list_name} has no puzzles");
-    }
+        .map(|(_, e)| e);
 
-    // A progress bar only for a person watching a long list; pipes and logs get none.
+    // A progress bar only for a person watching a long list of a file (counted first: a
+    // second read of the file, which a terminal's reader does not notice); pipes, logs and
+    // standard input get none.
     use std::io::IsTerminal;
-    let bar = if std::io::stderr().is_terminal() && entries.len() > 100 {
-        let bar = indicatif::ProgressBar::new(entries.len() as u64);
+    let total = if std::io::stderr().is_terminal() && file != Path::new("-") {
+        open().ok().map(|r| {
+            batch::Entries::new(r)
+                .map_while(Result::ok)
+                .enumerate()
+                .filter(|(i, _)| shard.is_none_or(|s| s.keeps(*i)))
+                .count()
+        })
+    } else {
+        None
+    };
+    let bar = if let Some(total) = total.filter(|&t| t > 100) {
+        let bar = indicatif::ProgressBar::new(total as u64);
         if let Ok(style) = indicatif::ProgressStyle::with_template(
             "{bar:40} {pos}/{len} puzzles, {per_sec}, {eta} left",
         ) {
@@ -101,8 +126,10 @@ pub fn batch(a: &RunArgs, file: &Path) -> u8 {
     let mut write_failed = None;
     let mut tally: Vec<(Status, usize)> = Vec::new();
     let mut ok = 0;
-    let done = solver.solve_all(&entries, jobs, |out| {
+    let mut n = 0;
+    let done = solver.solve_each(entries, jobs, |out| {
         bar.inc(1);
+        n += 1;
         if out.status.ok() {
             ok += 1;
         } else {
@@ -152,7 +179,13 @@ pub fn batch(a: &RunArgs, file: &Path) -> u8 {
         }
         return exit::IO;
     }
-    let n = entries.len();
+    if let Some(e) = read_error.into_inner().unwrap_or_else(|p| p.into_inner()) {
+        eprintln!("error: cannot read {list_name}: {e}");
+        return exit::IO;
+    }
+    if n == 0 {
+        eprintln!("{list_name} has no puzzles");
+    }
     if !a.json && n > 0 {
         let what = if opts.goal != Goal::Solve {
             "unique"
@@ -178,6 +211,17 @@ pub fn batch(a: &RunArgs, file: &Path) -> u8 {
     } else {
         exit::BATCH_UNSOLVED
     }
+}
+
+/// `reader` without the byte-order mark a Windows editor may have put first (`read` drops it
+/// from the files it reads whole).
+fn strip_bom(mut reader: Box<dyn std::io::BufRead + Send>) -> Box<dyn std::io::BufRead + Send> {
+    if let Ok(start) = reader.fill_buf()
+        && start.starts_with(b"\xEF\xBB\xBF")
+    {
+        reader.consume(3);
+    }
+    reader
 }
 
 /// A grid in the one-line form when every value has a character (up to 35), else its values
