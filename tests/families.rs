@@ -122,7 +122,6 @@ unique!(highs {
 // lockout-dsm23               38.6 s (59 s in an earlier run)
 // lunchbox-normal, nabner-cold-sauerkraut, zipper-zip-zips: no proof in 60 s
 unique!(cbc {
-    pill_arrow_lm: "pill-arrow-lm", // 12.1 s (17–19 s in earlier runs; 2026-11-27)
     clone_domino: "clone-domino",                             // 0.06 s
     counting_circles_clockwork: "counting-circles-clockwork", // 5.5–6.0 s
     entropic_connections: "entropic-connections",             // 4.8–5.4 s
@@ -132,6 +131,7 @@ unique!(cbc {
     modular_lines_1: "modular-lines-1",                       // 0.82 s
     nonconsecutive_anti_knight: "nonconsecutive-anti-knight", // 0.43 s
     numbered_rooms_n: "numbered-rooms-n",                     // 3.2 s
+    pill_arrow_lm: "pill-arrow-lm",                           // 12.1 s (17–19 s before)
 });
 
 // GLPK, timed the same way (2026-11-27). Left out: the other ten, each still without a proof
