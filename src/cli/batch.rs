@@ -19,15 +19,18 @@ pub fn batch(a: &RunArgs, file: &Path) -> u8 {
     let name = model_name(&a.model);
     // A failure of the whole run (before any puzzle) is said on standard error and, with
     // --json, as one report, as `run --json` says it: a reader of the lines learns it too.
-    let fail = |msg: String, solver: Option<&'static str>, code: u8| {
-        eprintln!("error: {msg}");
+    let finish = |mut r: Report, code: u8| {
         if a.json {
-            let mut r = Report::error(&name, msg);
-            r.solver = solver;
             r.seconds = report::seconds(start.elapsed().as_secs_f64());
             outln!("{}", r.to_json());
         }
         code
+    };
+    let fail = |msg: String, solver: Option<&'static str>, code: u8| {
+        eprintln!("error: {msg}");
+        let mut r = Report::error(&name, msg);
+        r.solver = solver;
+        finish(r, code)
     };
     if let Some(msg) = bad_time_limit(a.time_limit) {
         return fail(msg, None, exit::USAGE);
@@ -72,14 +75,9 @@ pub fn batch(a: &RunArgs, file: &Path) -> u8 {
     let solver = match batch::Batch::new(&name, bytes, backend.as_ref(), opts) {
         Ok(b) => b,
         Err(batch::ModelError::Mistakes(errs)) => {
-            let errors = print_model_errors(&name, &errs);
-            if a.json {
-                let mut r = Report::error(&name, "the model has mistakes".into());
-                r.errors = Some(errors);
-                r.seconds = report::seconds(start.elapsed().as_secs_f64());
-                outln!("{}", r.to_json());
-            }
-            return exit::MODEL;
+            let mut r = Report::error(&name, "the model has mistakes".into());
+            r.errors = Some(print_model_errors(&name, &errs));
+            return finish(r, exit::MODEL);
         }
         Err(batch::ModelError::Backend(e)) => {
             return fail(e.to_string(), Some(backend.name()), e.exit_code());
@@ -87,27 +85,16 @@ pub fn batch(a: &RunArgs, file: &Path) -> u8 {
     };
     // A read error part way (a folder, a disk failing) ends the list there and is said after.
     let read_error = std::sync::Mutex::new(None);
-    let entries = batch::Entries::new(strip_bom(reader))
-        .map_while(|e| {
-            e.map_err(|e| *read_error.lock().unwrap_or_else(|p| p.into_inner()) = Some(e))
-                .ok()
-        })
-        .enumerate()
-        .filter(|(i, _)| shard.is_none_or(|s| s.keeps(*i)))
-        .map(|(_, e)| e);
+    let entries = listed(strip_bom(reader), shard, &read_error);
 
     // A progress bar only for a person watching a long list of a file (counted first: a
     // second read of the file, which a terminal's reader does not notice); pipes, logs and
     // standard input get none.
     use std::io::IsTerminal;
     let total = if std::io::stderr().is_terminal() && file != Path::new("-") {
-        open().ok().map(|r| {
-            batch::Entries::new(r)
-                .map_while(Result::ok)
-                .enumerate()
-                .filter(|(i, _)| shard.is_none_or(|s| s.keeps(*i)))
-                .count()
-        })
+        open()
+            .ok()
+            .map(|r| listed(r, shard, &std::sync::Mutex::new(None)).count())
     } else {
         None
     };
@@ -211,6 +198,23 @@ pub fn batch(a: &RunArgs, file: &Path) -> u8 {
     } else {
         exit::BATCH_UNSOLVED
     }
+}
+
+/// The puzzles of the list `reader` holds that `shard` keeps, as they are read; the first read
+/// error ends them and is left in `error`.
+fn listed<'e>(
+    reader: Box<dyn std::io::BufRead + Send>,
+    shard: Option<batch::Shard>,
+    error: &'e std::sync::Mutex<Option<std::io::Error>>,
+) -> impl Iterator<Item = batch::Entry> + Send + 'e {
+    batch::Entries::new(reader)
+        .map_while(move |e| {
+            e.map_err(|e| *error.lock().unwrap_or_else(|p| p.into_inner()) = Some(e))
+                .ok()
+        })
+        .enumerate()
+        .filter(move |(i, _)| shard.is_none_or(|s| s.keeps(*i)))
+        .map(|(_, e)| e)
 }
 
 /// `reader` without the byte-order mark a Windows editor may have put first (`read` drops it
