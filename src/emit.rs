@@ -161,14 +161,23 @@ fn write_lp(mip: &Mip, w: &mut dyn Write) -> io::Result<()> {
     writeln!(w, "Minimize")?;
     let mut line = String::with_capacity(128);
     line.push_str(" obj:");
-    if mip.objective.is_empty() {
+    // A column in no row and not in the objective (an integer cell no rule names) is named
+    // there with a zero coefficient: CBC's LP reader otherwise fails on such columns ("Hash
+    // table: too many names") and reads no model. One-hot models have none.
+    let mut named = vec![false; mip.columns.len()];
+    for &(c, _) in mip.rows.iter().flat_map(|r| &r.terms).chain(&mip.objective) {
+        named[c] = true;
+    }
+    let mut objective = mip.objective.clone();
+    objective.extend((0..named.len()).filter(|&c| !named[c]).map(|c| (c, 0)));
+    if objective.is_empty() {
         // An objective with no terms: readers accept a zero coefficient on any column.
         if !mip.columns.is_empty() {
             line.push_str(" 0 ");
             line.push_str(mip.column_name(0));
         }
     } else {
-        push_terms(w, &mut line, mip, &mip.objective)?;
+        push_terms(w, &mut line, mip, &objective)?;
     }
     writeln!(w, "{line}")?;
 

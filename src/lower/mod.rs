@@ -466,10 +466,14 @@ impl<'p> Builder<'p> {
     }
 
     fn placeholder_if_empty(&mut self) {
-        if self.columns.is_empty() {
-            // Givens fill the grid. HiGHS fails on a model without rows or columns and CBC
-            // calls it invalid, so the model gets a placeholder column fixed at 0 and a row.
-            let col = self.column(|t| t.push_str("zero"), 0, 0, false);
+        if self.columns.is_empty() || self.rows.is_empty() {
+            // Givens fill the grid, or (integer cells) no rule needs a row. HiGHS fails on a
+            // model without rows or columns, CBC calls one without columns invalid, and GLPK
+            // reads an empty `Subject To` as a syntax error, so the model gets a placeholder
+            // column fixed at 0 and a row. The column is an integer one, so that GLPK solves
+            // the model as a MIP: as an LP, its presolver leaves an infeasible one `UNDEFINED`,
+            // which says nothing.
+            let col = self.column(|t| t.push_str("zero"), 0, 0, true);
             self.row("zero".into(), vec![(col, 1)], Sense::Eq, 0);
         }
     }

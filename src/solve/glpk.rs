@@ -39,9 +39,11 @@
 //!
 //! (Most lines of the tables end with a space; the reader splits them at whitespace.)
 //!
-//! A model without integer columns (sdkc's placeholder `zero` when the givens fill the grid)
-//! is solved as an LP and printed the LP way (`glp_print_sol`): status `OPTIMAL`, and a status
-//! column instead of the `*` (`     1 zero         NS             0             0             =         < eps`).
+//! A model without integer columns would be solved as an LP and printed the LP way
+//! (`glp_print_sol`): status `OPTIMAL`, and a status column instead of the `*` (`     1 zero
+//!         NS             0             0             =         < eps`). sdkc writes none
+//! (its placeholder `zero`, when the givens fill the grid, is an integer column: an LP that
+//! the presolver finds infeasible is left `UNDEFINED`), but reads such a file all the same.
 //!
 //! glpsol exits 0 whatever the status (optimal, infeasible, time limit): it ignores what the
 //! solver returns; it exits 1 only when it cannot run (a bad option such as `--tmlim 1.5`, an
@@ -550,8 +552,9 @@ mod tests {
         );
     }
 
-    /// Givens that fill the grid leave one continuous column, `zero`: glpsol solves an LP
-    /// and prints it the LP way (`glp_print_sol`).
+    /// A model without integer columns is solved as an LP and printed the LP way
+    /// (`glp_print_sol`). sdkc writes none (givens that fill the grid leave its placeholder
+    /// `zero`, an integer column), so the model here is that one with `zero` made continuous.
     #[test]
     fn a_model_without_integer_columns_is_an_lp() {
         let p = crate::load(
@@ -560,7 +563,9 @@ mod tests {
             None,
         )
         .unwrap();
-        let m = crate::lower::lower(&p).unwrap();
+        let mut m = crate::lower::lower(&p).unwrap();
+        assert!(m.columns[0].integer, "the placeholder is an integer column");
+        m.columns[0].integer = false;
         let text = concat!(
             "Problem:    \n",
             "Rows:       1\n",
