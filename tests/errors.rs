@@ -1219,3 +1219,26 @@ fn distinct_list_longer_than_the_values() {
         error_of(format!("{HEADER}rule renban(r1c1-r1c9 r2c1)\n").as_bytes())
     );
 }
+
+/// A size past 64 bits is a number too large at its place, not a size quoted clamped (`a
+/// 18446744073709551615x9 grid` named a size nobody wrote).
+#[test]
+fn sizes_past_64_bits_are_too_large_where_they_are_written() {
+    assert_eq!(
+        json_errors_of(b"grid 99999999999999999999x9\nrule distinct rows\n"),
+        ["model.sdk:1:6: this number is too large"]
+    );
+    assert_eq!(
+        json_errors_of(b"grid 9x9\nboxes 3x99999999999999999999\nrule distinct rows\n"),
+        ["model.sdk:2:9: this number is too large"]
+    );
+    assert_eq!(
+        json_errors_of(
+            b"grid 9x9\nvalues 99999999999999999999..99999999999999999999\nrule distinct rows\n"
+        ),
+        [
+            "model.sdk:2:8: this number is too large",
+            "model.sdk:2:30: this number is too large"
+        ]
+    );
+}

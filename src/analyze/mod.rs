@@ -78,6 +78,18 @@ impl Analyzer {
         self.diags.push(Diagnostic::new(span, kind));
     }
 
+    /// Whether any of these sizes was too large for 64 bits (the parser saturates rather
+    /// than fail), each such one a mistake at its place: a message that quoted the clamped
+    /// number (`a 18446744073709551615x9 grid`) named a size nobody wrote.
+    fn saturated(&mut self, numbers: &[&Spanned<u64>]) -> bool {
+        let mut any = false;
+        for n in numbers.iter().filter(|n| n.value == u64::MAX) {
+            self.error(n.span, ErrorKind::ValueTooLarge);
+            any = true;
+        }
+        any
+    }
+
     fn run(&mut self, model: &Model, givens_override: Option<&str>) -> Option<Puzzle> {
         // Pass 1: the header statements, each at most once.
         let mut seen: BTreeMap<&'static str, Span> = BTreeMap::new();
@@ -135,6 +147,9 @@ impl Analyzer {
             }
             return None;
         };
+        if self.saturated(&[rows, cols]) {
+            return None;
+        }
         if rows.value == 0 || cols.value == 0 {
             self.error(grid_span, ErrorKind::GridTooSmall);
             return None;
@@ -158,7 +173,9 @@ impl Analyzer {
                 cols: bc,
                 span,
             }) => {
-                if br.value == 0
+                if self.saturated(&[br, bc]) {
+                    None
+                } else if br.value == 0
                     || bc.value == 0
                     || !(nr as u64).is_multiple_of(br.value)
                     || !(nc as u64).is_multiple_of(bc.value)
@@ -183,6 +200,9 @@ impl Analyzer {
             None => (1, nr.max(nc) as i64),
             Some((lo, hi)) => {
                 let span = Span::new(lo.span.start, hi.span.end);
+                if self.saturated(&[lo, hi]) {
+                    return None;
+                }
                 if lo.value > hi.value {
                     self.error(
                         span,
