@@ -533,3 +533,49 @@ fn a_long_list_streams_in_order_on_any_number_of_jobs() {
         .collect();
     assert_eq!(numbers, (2..6002).collect::<Vec<_>>());
 }
+
+/// A list that cannot be read part way (here a folder, which opens but does not read) ends the
+/// run with exit 1 and says why, in JSON too.
+#[test]
+fn a_list_that_fails_to_read_is_said() {
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::write(dir.path().join("model.sdk"), FOUR).unwrap();
+    std::fs::create_dir(dir.path().join("list")).unwrap();
+    let out = sdkc_in(
+        dir.path(),
+        &[
+            "run",
+            "model.sdk",
+            "--givens-file",
+            "list",
+            "--solver",
+            "builtin",
+        ],
+    );
+    assert_eq!(out.code, 1);
+    assert_eq!(out.stdout, "");
+    assert_eq!(
+        out.stderr,
+        "error: cannot read list: Is a directory (os error 21)\n"
+    );
+    let out = sdkc_in(
+        dir.path(),
+        &[
+            "run",
+            "model.sdk",
+            "--givens-file",
+            "list",
+            "--solver",
+            "builtin",
+            "--json",
+        ],
+    );
+    assert_eq!(out.code, 1);
+    let lines = json_lines(&out.stdout);
+    assert_eq!(lines.len(), 1);
+    assert_eq!(lines[0]["status"], "error");
+    assert_eq!(
+        lines[0]["message"],
+        "cannot read list: Is a directory (os error 21)"
+    );
+}

@@ -167,8 +167,7 @@ pub fn batch(a: &RunArgs, file: &Path) -> u8 {
         return exit::IO;
     }
     if let Some(e) = read_error.into_inner().unwrap_or_else(|p| p.into_inner()) {
-        eprintln!("error: cannot read {list_name}: {e}");
-        return exit::IO;
+        return fail(format!("cannot read {list_name}: {e}"), None, exit::IO);
     }
     if n == 0 {
         eprintln!("{list_name} has no puzzles");
