@@ -5,7 +5,7 @@ use std::path::Path;
 use std::time::Instant;
 
 use sdkc::batch;
-use sdkc::report::{self, Report};
+use sdkc::report::Report;
 use sdkc::verdict::{Goal, Status};
 use sdkc::{exit, grid};
 
@@ -19,13 +19,7 @@ pub fn batch(a: &RunArgs, file: &Path) -> u8 {
     let name = model_name(&a.model);
     // A failure of the whole run (before any puzzle) is said on standard error and, with
     // --json, as one report, as `run --json` says it: a reader of the lines learns it too.
-    let finish = |mut r: Report, code: u8| {
-        if a.json {
-            r.seconds = report::seconds(start.elapsed().as_secs_f64());
-            outln!("{}", r.to_json());
-        }
-        code
-    };
+    let finish = |r: Report, code: u8| super::finish(a.json, start, r, code);
     let fail = |msg: String, solver: Option<&'static str>, code: u8| {
         eprintln!("error: {msg}");
         let mut r = Report::error(&name, msg);

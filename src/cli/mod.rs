@@ -101,6 +101,16 @@ pub fn load(path: &Path, givens: Option<&str>) -> Result<(Vec<u8>, sdkc::Puzzle)
     }
 }
 
+/// With `--json`, print `r` as the run's one report, its seconds counted from `start`; the
+/// exit code is `code` either way (`run` and the batch end this way on every failure).
+pub fn finish(json: bool, start: std::time::Instant, mut r: sdkc::report::Report, code: u8) -> u8 {
+    if json {
+        r.seconds = sdkc::report::seconds(start.elapsed().as_secs_f64());
+        outln!("{}", r.to_json());
+    }
+    code
+}
+
 /// The longest `--time-limit`: some 31 years. A deadline much further off does not fit the
 /// clock (`1e19` once panicked adding the limit to the start).
 const MAX_TIME_LIMIT: f64 = 1e9;

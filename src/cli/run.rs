@@ -42,13 +42,7 @@ pub fn run(a: &RunArgs) -> u8 {
     let start = Instant::now();
     let name = model_name(&a.model);
     // With --json, every ending prints one report; the exit code is the same either way.
-    let finish = |mut r: Report, code: u8| {
-        if a.json {
-            r.seconds = report::seconds(start.elapsed().as_secs_f64());
-            outln!("{}", r.to_json());
-        }
-        code
-    };
+    let finish = |r: Report, code: u8| super::finish(a.json, start, r, code);
     if let Some(msg) = bad_time_limit(a.time_limit) {
         eprintln!("error: {msg}");
         return finish(Report::error(&name, msg), exit::USAGE);
