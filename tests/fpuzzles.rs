@@ -846,3 +846,31 @@ these givens and rules already conflict:
         )
         .run();
 }
+
+/// A batch of an imported model that fails as a whole names the model as `run` does, `FILE
+/// (imported)`, in its JSON report (it once named the file alone).
+#[test]
+fn a_batch_of_an_imported_model_names_it_imported() {
+    let json = serde_json::json!({"size": 4, "grid": empty_grid(4)});
+    let ran = Sdkc::new()
+        .file("four.json", json.to_string().as_bytes())
+        .args(&[
+            "run",
+            "four.json",
+            "--givens-file",
+            "missing.txt",
+            "--solver",
+            "builtin",
+            "--json",
+        ])
+        .status(1)
+        .run();
+    let report = ran.json();
+    assert_eq!(report["model"], "four.json (imported)");
+    assert_eq!(report["status"], "error");
+    assert!(
+        ran.out.stderr.starts_with("error: cannot read missing.txt: "),
+        "{}",
+        ran.out.stderr
+    );
+}

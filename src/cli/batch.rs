@@ -20,25 +20,27 @@ pub fn batch(a: &RunArgs, file: &Path) -> u8 {
     // A failure of the whole run (before any puzzle) is said on standard error and, with
     // --json, as one report, as `run --json` says it: a reader of the lines learns it too.
     let finish = |r: Report, code: u8| super::finish(a.json, start, r, code);
-    let fail = |msg: String, solver: Option<&'static str>, code: u8| {
+    // `name` is the model's name in messages: "FILE (imported)" once an f-puzzles file is read.
+    let fail = |name: &str, msg: String, solver: Option<&'static str>, code: u8| {
         eprintln!("error: {msg}");
-        let mut r = Report::error(&name, msg);
+        let mut r = Report::error(name, msg);
         r.solver = solver;
         finish(r, code)
     };
     if let Some(msg) = bad_time_limit(a.time_limit) {
-        return fail(msg, None, exit::USAGE);
+        return fail(&name, msg, None, exit::USAGE);
     }
     if let Some((msg, code)) = super::bad_keep_files(a.keep_files.as_deref(), &a.model) {
-        return fail(msg, None, code);
+        return fail(&name, msg, None, code);
     }
     let backend = backend(&a.solver, &super::run::settings(a));
     // A missing solver would fail every puzzle the same way: say it once.
     if let Err(e) = backend.locate() {
-        return fail(e.to_string(), Some(backend.name()), e.exit_code());
+        return fail(&name, e.to_string(), Some(backend.name()), e.exit_code());
     }
     if a.model == Path::new("-") && file == Path::new("-") {
         return fail(
+            &name,
             "the model and the --givens-file list cannot both be standard input".into(),
             None,
             exit::USAGE,
@@ -46,7 +48,7 @@ pub fn batch(a: &RunArgs, file: &Path) -> u8 {
     }
     let (bytes, name) = match read_model(&a.model) {
         Ok(x) => x,
-        Err((msg, code)) => return fail(msg, None, code),
+        Err((msg, code)) => return fail(&name, msg, None, code),
     };
     let list_name = model_name(file);
     // The list is read as it is solved, a line at a time: its length costs no memory.
@@ -59,7 +61,14 @@ pub fn batch(a: &RunArgs, file: &Path) -> u8 {
     };
     let reader = match open() {
         Ok(r) => r,
-        Err(e) => return fail(format!("cannot read {list_name}: {e}"), None, exit::IO),
+        Err(e) => {
+            return fail(
+                &name,
+                format!("cannot read {list_name}: {e}"),
+                None,
+                exit::IO,
+            );
+        }
     };
     let opts = batch::Options {
         goal: super::run::goal(a),
@@ -74,7 +83,7 @@ pub fn batch(a: &RunArgs, file: &Path) -> u8 {
             return finish(r, exit::MODEL);
         }
         Err(batch::ModelError::Backend(e)) => {
-            return fail(e.to_string(), Some(backend.name()), e.exit_code());
+            return fail(&name, e.to_string(), Some(backend.name()), e.exit_code());
         }
     };
     // A read error part way (a folder, a disk failing) ends the list there and is said after.
@@ -161,7 +170,12 @@ pub fn batch(a: &RunArgs, file: &Path) -> u8 {
         return exit::IO;
     }
     if let Some(e) = read_error.into_inner().unwrap_or_else(|p| p.into_inner()) {
-        return fail(format!("cannot read {list_name}: {e}"), None, exit::IO);
+        return fail(
+            &name,
+            format!("cannot read {list_name}: {e}"),
+            None,
+            exit::IO,
+        );
     }
     if n == 0 {
         eprintln!("{list_name} has no puzzles");
