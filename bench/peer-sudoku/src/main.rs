@@ -34,7 +34,9 @@
 //!    Symmetry::None, ..)` (the same algorithm: irreducible) and its default
 //!    `Sudoku::generate()` (180° symmetric, minimal only up to the symmetry). Puzzles per
 //!    second until `--seconds` each, taking turns likewise; a sample of each side's puzzles
-//!    is checked unique by the other.
+//!    is checked unique by the other. Then `sdkc generate MODEL -n 50 -j 1` as a whole
+//!    process against this program's own `generate 50` mode (the crate's no-symmetry
+//!    generator as a whole process), best of `--runs` (at most 10), taking turns.
 //! 3. **Batch, whole processes.** `target/release/sdkc run --solver builtin --unique
 //!    --givens-file LIST MODEL` (with `-j 1` and with the default one thread per core) against
 //!    this program's own `batch LIST` mode, which reads the list and proves each line unique
@@ -295,11 +297,35 @@ fn us(s: f64) -> String {
     format!("{:.1}", s * 1e6)
 }
 
+/// `generate N`: the whole-process peer of `sdkc generate MODEL -n N -j 1`: N irreducible
+/// puzzles with no symmetry (the same algorithm as sdkc's), one line each.
+fn generate(n: usize) {
+    use std::io::Write;
+    let mut rng = StdRng::seed_from_u64(1);
+    let mut out = std::io::BufWriter::new(std::io::stdout().lock());
+    for _ in 0..n {
+        let full = sudoku::Sudoku::generate_solved_with_rng(&mut rng);
+        let p = sudoku::Sudoku::generate_with_symmetry_and_rng_from(
+            full,
+            sudoku::Symmetry::None,
+            &mut rng,
+        );
+        writeln!(out, "{}", p.to_str_line()).unwrap();
+    }
+}
+
 fn main() {
     let mut argv = std::env::args().skip(1);
-    if argv.next().as_deref() == Some("batch") {
-        batch(&argv.next().expect("batch LIST"));
-        return;
+    match argv.next().as_deref() {
+        Some("batch") => return batch(&argv.next().expect("batch LIST")),
+        Some("generate") => {
+            let n = argv
+                .next()
+                .and_then(|n| n.parse().ok())
+                .expect("generate N");
+            return generate(n);
+        }
+        _ => {}
     }
     let a = args();
     let root = root();
@@ -557,11 +583,19 @@ fn main() {
     let gen_argv: Vec<String> = std::iter::once(sdkc_bin.display().to_string())
         .chain(gen_cmd.split_whitespace().skip(1).map(String::from))
         .collect();
-    let (t_gen_proc, _, gen_out) = whole_process(&[&gen_argv], a.runs.min(10)).remove(0);
+    let peer_gen_argv: Vec<String> = vec![me.display().to_string(), "generate".into(), "50".into()];
+    let procs = whole_process(&[&gen_argv, &peer_gen_argv], a.runs.min(10));
+    let (t_gen_proc, _, ref gen_out) = procs[0];
+    let (t_peer_gen_proc, _, ref peer_gen_out) = procs[1];
     assert_eq!(
         gen_out.lines().count(),
         50,
         "sdkc generate printed 50 puzzles"
+    );
+    assert_eq!(
+        peer_gen_out.lines().count(),
+        50,
+        "the peer printed 50 puzzles"
     );
 
     println!("\n## 2. Generator, 9x9, one thread\n");
@@ -604,6 +638,13 @@ fn main() {
         50,
         50.0 / t_gen_proc,
         f64::NAN,
+    );
+    println!(
+        "| sudoku crate process | `peer-sudoku generate 50` (the call below, 50 times, whole process, best of {} runs, taking turns with sdkc's) | 50 | {:.0} | – | {:.1}× (sdkc process / this: {:.1}×) |",
+        a.runs.min(10),
+        50.0 / t_peer_gen_proc,
+        r_none / (50.0 / t_peer_gen_proc),
+        t_gen_proc / t_peer_gen_proc
     );
     grow(
         "sudoku crate",
