@@ -869,7 +869,9 @@ fn a_batch_of_an_imported_model_names_it_imported() {
     assert_eq!(report["model"], "four.json (imported)");
     assert_eq!(report["status"], "error");
     assert!(
-        ran.out.stderr.starts_with("error: cannot read missing.txt: "),
+        ran.out
+            .stderr
+            .starts_with("error: cannot read missing.txt: "),
         "{}",
         ran.out.stderr
     );

@@ -58,7 +58,7 @@ pub(super) struct Houses {
 const CROSSING_WORDS: usize = 32;
 
 /// A well-mixed 64-bit value of `x` (SplitMix64's output function), to seed a random stream.
-fn splitmix(x: u64) -> u64 {
+pub(super) fn splitmix(x: u64) -> u64 {
     let mut z = x.wrapping_add(0x9E37_79B9_7F4A_7C15);
     z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
     z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
