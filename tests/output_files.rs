@@ -193,6 +193,94 @@ fn the_model_itself_is_refused_before_any_work() {
     assert_eq!(std::fs::read(&model).unwrap(), before);
 }
 
+/// A kept file is written as `-o` is, through a symlink into its target: a kept name in the
+/// folder that is a link to the model, or a hard link to the `--givens-file` list, is refused
+/// before any solver runs (exit 2), and neither file changes. (A review found the model's
+/// text replaced by the LP file, and the list by HiGHS's log.) A kept name that is a folder
+/// is a file sdkc cannot write: exit 1, not the solver's exit 7.
+#[test]
+fn kept_files_never_replace_what_the_command_reads() {
+    let dir = tempfile::tempdir().unwrap();
+    let model = dir.path().join("victim.sdk");
+    std::fs::copy(root().join(CLASSIC), &model).unwrap();
+    let before = std::fs::read(&model).unwrap();
+    std::fs::create_dir(dir.path().join("kf")).unwrap();
+    std::os::unix::fs::symlink("../victim.sdk", dir.path().join("kf/highs-1.lp")).unwrap();
+    let o = sdkc_in(
+        dir.path(),
+        &[
+            "run",
+            "victim.sdk",
+            "--solver",
+            "highs",
+            "--keep-files",
+            "kf",
+        ],
+    );
+    assert_eq!(o.code, 2, "{}", o.stderr);
+    let shown = model.canonicalize().unwrap();
+    assert_eq!(
+        o.stderr,
+        format!(
+            "error: refusing --keep-files kf: a kept file could replace the model {}; choose another folder\n",
+            shown.display()
+        )
+    );
+    assert_eq!(std::fs::read(&model).unwrap(), before);
+
+    let list = dir.path().join("list.txt");
+    let puzzles = std::fs::read(root().join("examples/puzzles.txt")).unwrap();
+    std::fs::write(&list, &puzzles).unwrap();
+    std::fs::create_dir(dir.path().join("kg")).unwrap();
+    std::fs::hard_link(&list, dir.path().join("kg/highs-1.log")).unwrap();
+    let o = sdkc_in(
+        dir.path(),
+        &[
+            "run",
+            "victim.sdk",
+            "--givens-file",
+            "kg/highs-1.log",
+            "--solver",
+            "highs",
+            "--keep-files",
+            "kg",
+        ],
+    );
+    assert_eq!(o.code, 2, "{}", o.stderr);
+    assert_eq!(
+        o.stderr,
+        format!(
+            "error: refusing --keep-files kg: a kept file could replace the --givens-file list {}; choose another folder\n",
+            dir.path()
+                .canonicalize()
+                .unwrap()
+                .join("kg/highs-1.log")
+                .display()
+        )
+    );
+    assert_eq!(std::fs::read(&list).unwrap(), puzzles);
+
+    std::fs::create_dir_all(dir.path().join("kd/highs-1.lp")).unwrap();
+    let o = sdkc_in(
+        dir.path(),
+        &[
+            "run",
+            "victim.sdk",
+            "--solver",
+            "highs",
+            "--keep-files",
+            "kd",
+        ],
+    );
+    assert_eq!(o.code, 1, "{}", o.stderr);
+    assert!(
+        o.stderr
+            .contains("cannot write kd/highs-1.lp: it is a folder"),
+        "{}",
+        o.stderr
+    );
+}
+
 /// `--keep-files` names a folder: a file there is refused before any solver runs, as an
 /// output error (exit 1), and a missing folder is made.
 #[test]

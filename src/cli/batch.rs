@@ -30,7 +30,10 @@ pub fn batch(a: &RunArgs, file: &Path) -> u8 {
     if let Some(msg) = bad_time_limit(a.time_limit) {
         return fail(&name, msg, None, exit::USAGE);
     }
-    if let Some((msg, code)) = super::bad_keep_files(a.keep_files.as_deref(), &a.model) {
+    if let Some((msg, code)) = super::bad_keep_files(
+        a.keep_files.as_deref(),
+        &[(&a.model, "model"), (file, "--givens-file list")],
+    ) {
         return fail(&name, msg, None, code);
     }
     let backend = backend(&a.solver, &super::run::settings(a));

@@ -135,8 +135,16 @@ pub fn bad_time_limit(t: Option<f64>) -> Option<String> {
 
 /// What is wrong with `--keep-files DIR`, if anything, found before any solver runs: DIR
 /// must be a folder (made now if missing), and none of the files a run keeps there
-/// (`cbc-1.lp`, `highs-2.sol`, ...) may be the model itself. The message, and the exit code.
-pub fn bad_keep_files(keep: Option<&Path>, model: &Path) -> Option<(String, u8)> {
+/// (`cbc-1.lp`, `highs-2.sol`, ...) may be a file the command reads (`inputs`: the model, a
+/// `--givens-file` list, with the words that name them). A kept file is written as `-o` is,
+/// through a symlink into its target, so a kept name that is a link to the model, a hard link
+/// to it, or the model itself would replace it: compared by device and inode, as `-o` is. The
+/// message, and the exit code.
+pub fn bad_keep_files(
+    keep: Option<&Path>,
+    inputs: &[(&Path, &'static str)],
+) -> Option<(String, u8)> {
+    use std::os::unix::fs::MetadataExt;
     let keep = keep?;
     if let Err(e) = std::fs::create_dir_all(keep) {
         return Some((
@@ -160,19 +168,40 @@ pub fn bad_keep_files(keep: Option<&Path>, model: &Path) -> Option<(String, u8)>
             && n.bytes().all(|b| b.is_ascii_digit())
             && ["lp", "mps", "sol", "log"].contains(&ext)
     };
-    let model = std::fs::canonicalize(model).ok()?;
-    let name = model.file_name()?.to_string_lossy().into_owned();
-    let folder = std::fs::canonicalize(keep).ok()?;
-    (model.parent() == Some(folder.as_path()) && kept_name(&name)).then(|| {
-        (
-            format!(
-                "refusing --keep-files {}: a kept file could replace the model {}; choose another folder",
-                keep.display(),
-                model.display()
-            ),
-            exit::USAGE,
-        )
-    })
+    let read: Vec<(u64, u64, &Path, &str)> = inputs
+        .iter()
+        .filter(|(p, _)| *p != Path::new("-"))
+        .filter_map(|&(p, role)| {
+            let m = std::fs::metadata(p).ok()?;
+            m.file_type().is_file().then(|| (m.dev(), m.ino(), p, role))
+        })
+        .collect();
+    let entries = std::fs::read_dir(keep).ok()?;
+    let mut names: Vec<std::ffi::OsString> = entries
+        .filter_map(|e| e.ok().map(|e| e.file_name()))
+        .filter(|n| kept_name(&n.to_string_lossy()))
+        .collect();
+    names.sort();
+    for name in names {
+        let Ok(m) = std::fs::metadata(keep.join(&name)) else {
+            continue;
+        };
+        if let Some(&(_, _, path, role)) = read
+            .iter()
+            .find(|&&(dev, ino, _, _)| (dev, ino) == (m.dev(), m.ino()))
+        {
+            let shown = std::fs::canonicalize(path).unwrap_or_else(|_| path.to_path_buf());
+            return Some((
+                format!(
+                    "refusing --keep-files {}: a kept file could replace the {role} {}; choose another folder",
+                    keep.display(),
+                    shown.display()
+                ),
+                exit::USAGE,
+            ));
+        }
+    }
+    None
 }
 
 /// The backend `--solver NAME` names (`auto`: the registry's rule). clap accepts only the

@@ -47,7 +47,7 @@ pub fn run(a: &RunArgs) -> u8 {
         eprintln!("error: {msg}");
         return finish(Report::error(&name, msg), exit::USAGE);
     }
-    if let Some((msg, code)) = bad_keep_files(a.keep_files.as_deref(), &a.model) {
+    if let Some((msg, code)) = bad_keep_files(a.keep_files.as_deref(), &[(&a.model, "model")]) {
         eprintln!("error: {msg}");
         return finish(Report::error(&name, msg), code);
     }

@@ -293,7 +293,10 @@ impl Error {
     pub fn exit_code(&self) -> u8 {
         match self {
             Error::Missing { .. } => exit::SOLVER_MISSING,
-            Error::Failed { .. } | Error::Io(_) => exit::SOLVER_FAILED,
+            Error::Failed { .. } => exit::SOLVER_FAILED,
+            // sdkc's own files (the run's folder, a kept file), not the solver: exit 1, as every
+            // file sdkc cannot read or write.
+            Error::Io(_) => exit::IO,
             Error::Unreadable { .. } => exit::SOLVER_OUTPUT,
             Error::Hung { .. } => exit::TIME_LIMIT,
             Error::Model(_) | Error::Unsupported { .. } => exit::MODEL,
