@@ -117,21 +117,22 @@ unique!(highs {
     pill_arrow_lm: "pill-arrow-lm", // 0.59 s (31 s before the pills' numbers, src/lower/family.rs)
 });
 
-// CBC, timed the same way (clockwork and entropic again on 2026-11-27). Left out, slower
-// than the 60 s limit allows with the other tests running beside:
-// lockout-dsm23               38.6 s (59 s in an earlier run)
-// lunchbox-normal, nabner-cold-sauerkraut, zipper-zip-zips: no proof in 60 s
+// CBC, timed the same way, with sdkc's CBC settings (heuristics and Gomory cuts off,
+// src/solve/cbc.rs; 2026-11-27, eighth session). Left out, slower than the 60 s limit allows
+// with the other tests running beside: lunchbox-normal, nabner-cold-sauerkraut,
+// zipper-zip-zips, no proof in 40 s.
 unique!(cbc {
-    clone_domino: "clone-domino",                             // 0.06 s
-    counting_circles_clockwork: "counting-circles-clockwork", // 5.5–6.0 s
-    entropic_connections: "entropic-connections",             // 4.8–5.4 s
-    dutch_whispers_elementary: "dutch-whispers-elementary",   // 0.51 s
-    indexing_159: "indexing-159",                             // 0.07 s
-    maximum_fortress: "maximum-fortress",                     // 0.08 s
-    modular_lines_1: "modular-lines-1",                       // 0.82 s
-    nonconsecutive_anti_knight: "nonconsecutive-anti-knight", // 0.43 s
-    numbered_rooms_n: "numbered-rooms-n",                     // 3.2 s
-    pill_arrow_lm: "pill-arrow-lm",                           // 12.1 s (17–19 s before)
+    clone_domino: "clone-domino",                             // 0.1 s
+    counting_circles_clockwork: "counting-circles-clockwork", // 3.9 s (4.6 s with CBC's defaults)
+    entropic_connections: "entropic-connections",             // 6.8 s
+    dutch_whispers_elementary: "dutch-whispers-elementary",   // 0.4 s
+    indexing_159: "indexing-159",                             // 0.1 s
+    lockout_dsm23: "lockout-dsm23", // 9.4–13.7 s (over 40 s with CBC's defaults)
+    maximum_fortress: "maximum-fortress", // 0.1 s
+    modular_lines_1: "modular-lines-1", // 1.0 s
+    nonconsecutive_anti_knight: "nonconsecutive-anti-knight", // 0.2 s
+    numbered_rooms_n: "numbered-rooms-n", // 2.0 s
+    pill_arrow_lm: "pill-arrow-lm", // 6.9 s (13.7 s with CBC's defaults)
 });
 
 // GLPK, timed the same way (2026-11-27). Left out: the other ten, each still without a proof
