@@ -423,7 +423,8 @@ fn a_reader_that_stops_reading_stops_the_batch() {
         .unwrap();
     assert!(first.starts_with("1 solved "), "{first}");
     let out = child.wait_with_output().unwrap();
-    assert_eq!(out.status.code(), Some(1));
+    // Quietly, exit 0, as `run -a | head` and `generate | head` end (it was exit 1).
+    assert_eq!(out.status.code(), Some(0));
     assert_eq!(
         String::from_utf8_lossy(&out.stderr),
         "",

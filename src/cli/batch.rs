@@ -166,10 +166,12 @@ pub fn batch(a: &RunArgs, file: &Path) -> u8 {
         return exit::IO;
     }
     if let Some(e) = write_failed {
-        // A reader that stopped reading (`| head`) wanted no more; anything else is worth a word.
-        if e.kind() != std::io::ErrorKind::BrokenPipe {
-            eprintln!("error: cannot write the results: {e}");
+        // A reader that stopped reading (`| head`) wanted no more: a quiet exit 0, as `run -a`
+        // and `generate` end (README, "Output files"); anything else is worth a word.
+        if e.kind() == std::io::ErrorKind::BrokenPipe {
+            return exit::OK;
         }
+        eprintln!("error: cannot write the results: {e}");
         return exit::IO;
     }
     if let Some(e) = read_error.into_inner().unwrap_or_else(|p| p.into_inner()) {
