@@ -59,7 +59,7 @@ impl<R: std::io::BufRead> Iterator for Entries<R> {
     fn next(&mut self) -> Option<Self::Item> {
         loop {
             self.buf.clear();
-            match self.reader.read_until(b'\n', &mut self.buf) {
+            match read_line(&mut self.reader, &mut self.buf, self.line + 1) {
                 Ok(0) => return None,
                 Ok(_) => {}
                 Err(e) => return Some(Err(e)),
@@ -79,6 +79,46 @@ impl<R: std::io::BufRead> Iterator for Entries<R> {
                 column: text.chars().count() - body.chars().count() + 1,
                 puzzle: puzzle.to_string(),
             }));
+        }
+    }
+}
+
+/// The longest line a list may have: far past any way of writing a grid (a 256x256 with
+/// commas is under 200 KB), and a bound on what one line can take, where a list with no line
+/// ends (`--givens-file /dev/zero`) took memory until the allocator gave up.
+pub const MAX_LINE: usize = 64 << 20;
+
+/// `read_until(b'\n')` that stops with an error once the line passes `MAX_LINE` bytes.
+fn read_line(
+    reader: &mut impl std::io::BufRead,
+    buf: &mut Vec<u8>,
+    line: usize,
+) -> std::io::Result<usize> {
+    let mut read = 0;
+    loop {
+        let chunk = match reader.fill_buf() {
+            Ok(c) => c,
+            Err(e) if e.kind() == std::io::ErrorKind::Interrupted => continue,
+            Err(e) => return Err(e),
+        };
+        if chunk.is_empty() {
+            return Ok(read);
+        }
+        let (taken, done) = match chunk.iter().position(|&b| b == b'\n') {
+            Some(i) => (i + 1, true),
+            None => (chunk.len(), false),
+        };
+        buf.extend_from_slice(&chunk[..taken]);
+        reader.consume(taken);
+        read += taken;
+        if done {
+            return Ok(read);
+        }
+        if buf.len() > MAX_LINE {
+            return Err(std::io::Error::new(
+                std::io::ErrorKind::InvalidData,
+                format!("line {line} is longer than {} MiB", MAX_LINE >> 20),
+            ));
         }
     }
 }

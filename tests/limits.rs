@@ -188,3 +188,30 @@ fn calls_of_defined_rules_are_bounded() {
         "model.sdk:72:6: in `g69`: calls of defined rules nest more than 64 levels deep"
     );
 }
+
+/// An input with no end (`/dev/zero` as the model, or as a `--givens-file` list whose one line
+/// never ends) is read up to 64 MiB and refused, exit 1: it took memory until the allocator
+/// gave up (an abort at 4 GB under a limit, the machine's memory without one).
+#[test]
+fn an_endless_input_is_refused_at_64_mib() {
+    Sdkc::new()
+        .args(&["check", "/dev/zero"])
+        .status(1)
+        .stderr(
+            "error: cannot read /dev/zero: it is longer than 64 MiB, far longer than any model\n",
+        )
+        .run();
+    Sdkc::new()
+        .model(SUDOKU)
+        .args(&[
+            "run",
+            "model.sdk",
+            "--givens-file",
+            "/dev/zero",
+            "--solver",
+            "builtin",
+        ])
+        .status(1)
+        .stderr("error: cannot read /dev/zero: line 1 is longer than 64 MiB\n")
+        .run();
+}

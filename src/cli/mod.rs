@@ -22,16 +22,31 @@ pub fn model_name(path: &Path) -> String {
     }
 }
 
+/// The longest model (or f-puzzles file) sdkc reads: a 169x169 grid's givens are 60 KB, an
+/// f-puzzles 16x16 a few hundred.
+const MAX_MODEL: usize = 64 << 20;
+
 /// A file's bytes (`-` is standard input) without a leading byte-order mark, or the message
 /// saying why not.
 pub fn read(path: &Path) -> Result<Vec<u8>, String> {
-    let bytes = if path == Path::new("-") {
-        let mut buf = Vec::new();
-        std::io::Read::read_to_end(&mut std::io::stdin(), &mut buf).map(|_| buf)
+    use std::io::Read;
+    // At most MAX_MODEL bytes and one more, to tell a file past the bound: an endless input
+    // (/dev/zero, /dev/urandom) took memory until the allocator gave up.
+    let limit = MAX_MODEL as u64 + 1;
+    let mut bytes = Vec::new();
+    let read = if path == Path::new("-") {
+        std::io::stdin().take(limit).read_to_end(&mut bytes)
     } else {
-        std::fs::read(path)
+        std::fs::File::open(path).and_then(|f| f.take(limit).read_to_end(&mut bytes))
     };
-    let mut bytes = bytes.map_err(|e| format!("cannot read {}: {e}", model_name(path)))?;
+    read.map_err(|e| format!("cannot read {}: {e}", model_name(path)))?;
+    if bytes.len() > MAX_MODEL {
+        return Err(format!(
+            "cannot read {}: it is longer than {} MiB, far longer than any model",
+            model_name(path),
+            MAX_MODEL >> 20
+        ));
+    }
     // A byte-order mark, which Windows editors write at the start of UTF-8 files, is no part
     // of the text: left in, it was a bad character before the model's first word.
     if bytes.starts_with(b"\xEF\xBB\xBF") {
