@@ -55,6 +55,12 @@ pub fn estimate(p: &Puzzle, e: &Expr) -> u128 {
         Expr::Neg(x) | Expr::Abs(x) | Expr::Not(x) | Expr::In(x, _) => {
             estimate(p, x).saturating_add(1)
         }
+        // `a <=> b` grounds each side twice, as itself and as its negation (`(a and b) or (not
+        // a and not b)`): a chain of them doubles at each step (24 terms took 4 GB).
+        Expr::Bin(BinOp::Iff, l, r) => estimate(p, l)
+            .saturating_add(estimate(p, r))
+            .saturating_mul(2)
+            .saturating_add(1),
         Expr::Bin(_, l, r) => estimate(p, l)
             .saturating_add(estimate(p, r))
             .saturating_add(1),

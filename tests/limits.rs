@@ -215,3 +215,24 @@ fn an_endless_input_is_refused_at_64_mib() {
         .stderr("error: cannot read /dev/zero: line 1 is longer than 64 MiB\n")
         .run();
 }
+
+/// `a <=> b` grounds each side twice (as itself and as its negation), so a chain of them
+/// doubles at each step: the estimate counts that, and 24 of them are refused at once with
+/// their size, where they took 4 GB and aborted. A chain of 13 still solves.
+#[test]
+fn a_chain_of_equivalences_is_refused_with_its_size() {
+    let chain = |n: usize| {
+        let terms: Vec<String> = (0..n)
+            .map(|i| format!("(v[r1c{}] == {})", i % 9 + 1, i % 9 + 1))
+            .collect();
+        format!("{SUDOKU}rule r: {}\n", terms.join(" <=> "))
+    };
+    let (code, errors) = mistakes(&chain(24));
+    assert_eq!(code, 3);
+    assert_eq!(
+        errors,
+        "model.sdk:4:1: rule `r` would expand to about 83,886,073 terms, more than the 1,000,000 sdkc accepts"
+    );
+    let (_dir, out) = with_model(chain(13).as_bytes(), &["run", "--solver", "builtin"]);
+    assert_eq!(out.code, 0, "{}", out.stderr);
+}
