@@ -294,6 +294,16 @@ fn what_cannot_be_imported_is_named() {
             serde_json::json!({"size": 4, "grid": empty_grid(4), "negative": [1]}),
             "`negative` holds `1`, where f-puzzles writes names (`ratio`, `xv`)",
         ),
+        // A whole number past 64 bits is too large, not fractional (it once said "not a whole
+        // number").
+        (
+            serde_json::json!({"size": 1e20, "grid": empty_grid(4)}),
+            "`size`: `1e+20` is too large",
+        ),
+        (
+            serde_json::json!({"size": 4.5, "grid": empty_grid(4)}),
+            "`size`: `4.5` is not a whole number",
+        ),
         (
             serde_json::json!({"size": 4, "grid": empty_grid(4), "negative": ["difference"]}),
             "`negative` names `difference`, which sdkc cannot import (it knows `ratio` and `xv`)",

@@ -178,10 +178,16 @@ fn present(v: &Value) -> bool {
 fn number(v: Option<&Value>, what: &str) -> Result<Option<i64>, Error> {
     match v {
         None | Some(Value::Null) => Ok(None),
-        Some(Value::Number(x)) => x
-            .as_i64()
-            .map(Some)
-            .ok_or_else(|| Error(format!("{what}: `{x}` is not a whole number"))),
+        Some(Value::Number(x)) => x.as_i64().map(Some).ok_or_else(|| {
+            // A whole number past 64 bits (JSON reads 18446744073709551616 and 1e20 as
+            // floats) is too large, not fractional.
+            let whole = x.as_f64().is_some_and(|f| f.fract() == 0.0);
+            Error(if whole {
+                format!("{what}: `{x}` is too large")
+            } else {
+                format!("{what}: `{x}` is not a whole number")
+            })
+        }),
         Some(Value::String(s)) if s.trim().is_empty() => Ok(None),
         Some(Value::String(s)) => s
             .trim()
