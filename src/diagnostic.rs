@@ -306,8 +306,13 @@ pub enum ErrorKind {
         place: i64,
         len: usize,
     },
-    /// A rule whose calls of defined rules expand past `limit` calls.
+    /// A rule whose calls of defined rules and quantifiers over numbers expand past `limit`
+    /// copies of their bodies.
     TooManyCalls {
+        limit: usize,
+    },
+    /// A set of numbers (`range(a, b)`, `{1..n}`) with more than `limit` members.
+    TooManyNumbers {
         limit: usize,
     },
 }
@@ -493,7 +498,12 @@ impl fmt::Display for ErrorKind {
             }
             TooManyCalls { limit } => write!(
                 f,
-                "this rule calls defined rules more than {} times once expanded",
+                "this rule expands to more than {} copies once its calls of defined rules and its quantifiers over numbers are written out",
+                thousands(*limit as u128)
+            ),
+            TooManyNumbers { limit } => write!(
+                f,
+                "this set holds more than {} numbers",
                 thousands(*limit as u128)
             ),
             UnknownName { name, .. } => write!(f, "unknown name `{name}`"),
@@ -665,6 +675,7 @@ impl ErrorKind {
             NotKnown { .. } => "depends on the grid".into(),
             PlaceOutsideList { .. } => "outside the list".into(),
             TooManyCalls { .. } => "this rule".into(),
+            TooManyNumbers { .. } => "this set".into(),
         }
     }
 
@@ -770,7 +781,8 @@ impl ErrorKind {
             ConstantCondition { holds: false, rule_holds: false, .. } => Some(
                 "a rule that no grid satisfies leaves the puzzle without a solution: check the numbers (a clue, a total) against the value range and the cells".into(),
             ),
-            TooManyCalls { .. } => Some("a definition that calls others several times multiplies: call fewer, or quantify".into()),
+            TooManyCalls { .. } => Some("each call of a defined rule, and each number a quantifier over numbers takes, is a copy of its body, and nesting multiplies them: call or nest fewer, or quantify over cells".into()),
+            TooManyNumbers { .. } => Some("a quantifier over numbers is written out once per number: quantify over cells or values instead".into()),
             EmptySetRange { lo, hi } => {
                 Some(format!("write the smaller number first, as in `{hi}..{lo}`"))
             }

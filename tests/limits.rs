@@ -175,7 +175,7 @@ fn calls_of_defined_rules_are_bounded() {
     assert_eq!(code, 3);
     assert_eq!(
         errors,
-        "model.sdk:22:6: in `f19`: this rule calls defined rules more than 100,000 times once expanded"
+        "model.sdk:22:6: in `f19`: this rule expands to more than 100,000 copies once its calls of defined rules and its quantifiers over numbers are written out"
     );
     let mut chain = vec!["define g0(c: cell): v[c] != 0".to_string()];
     for i in 1..70 {
@@ -235,4 +235,27 @@ fn a_chain_of_equivalences_is_refused_with_its_size() {
     );
     let (_dir, out) = with_model(chain(13).as_bytes(), &["run", "--solver", "builtin"]);
     assert_eq!(out.code, 0, "{}", out.stderr);
+}
+
+/// Quantifiers over numbers are written out when the model is read, so seven nested over
+/// `{1..9}` pass the bound on copies: the message names them, not only defined rules (it said
+/// "calls defined rules" of a rule that calls none). A set of too many numbers is its own
+/// mistake, at the set.
+#[test]
+fn nested_quantifiers_over_numbers_and_large_number_sets_say_what_they_are() {
+    let nested: String = (0..7).map(|i| format!("for d{i} in {{1..9}}: ")).collect();
+    let (code, errors) = mistakes(&format!("{SUDOKU}rule r: {nested}v[r1c1] != d0\n"));
+    assert_eq!(code, 3);
+    assert_eq!(
+        errors,
+        "model.sdk:4:9: this rule expands to more than 100,000 copies once its calls of defined rules and its quantifiers over numbers are written out"
+    );
+    let (code, errors) = mistakes(&format!(
+        "{SUDOKU}rule r: for d in range(1, 1000000): v[r1c1] != d\n"
+    ));
+    assert_eq!(code, 3);
+    assert_eq!(
+        errors,
+        "model.sdk:4:18: this set holds more than 10,000 numbers"
+    );
 }

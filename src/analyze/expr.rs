@@ -985,7 +985,7 @@ impl<'a> Ctx<'a> {
             let b = self.known_number(&args[1], what);
             let (a, b) = (a?, b?);
             if b >= a && b - a >= MAX_NUMBERS as i64 {
-                self.error(s.span, ErrorKind::TooManyCalls { limit: MAX_CALLS });
+                self.error(s.span, ErrorKind::TooManyNumbers { limit: MAX_NUMBERS });
                 return None;
             }
             return Some((a..=b).collect());
@@ -1010,7 +1010,7 @@ impl<'a> Ctx<'a> {
                 return None;
             }
             if out.len() as i64 + (hi - lo) >= MAX_NUMBERS as i64 {
-                self.error(item.span, ErrorKind::TooManyCalls { limit: MAX_CALLS });
+                self.error(item.span, ErrorKind::TooManyNumbers { limit: MAX_NUMBERS });
                 return None;
             }
             out.extend(lo..=hi);
