@@ -693,6 +693,10 @@ pub(super) mod tests {
                 "80.5",
                 "-maxSolutions",
                 "1",
+                "-heur",
+                "off",
+                "-gomoryCuts",
+                "off",
                 "-solve",
                 "-solu",
                 "s.txt"
