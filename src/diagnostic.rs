@@ -318,9 +318,49 @@ pub enum ErrorKind {
 }
 
 impl fmt::Display for ErrorKind {
+    /// The message, with any name quoted in it clipped (`clip_quoted`).
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&clip_quoted(&Unclipped(self).to_string()))
+    }
+}
+
+/// The longest name a message quotes whole.
+const QUOTED: usize = 60;
+
+/// Each `quoted` part of `message` longer than `QUOTED` characters as its first 40, `…`, and
+/// its length: a 5 MB identifier made a 5 MB message, twice over, where the source line it
+/// stands in is already shown as a window.
+pub fn clip_quoted(message: &str) -> String {
+    let mut out = String::with_capacity(message.len().min(4096));
+    let mut rest = message;
+    loop {
+        let Some(open) = rest.find('`') else { break };
+        let Some(len) = rest[open + 1..].find('`') else {
+            break;
+        };
+        let inner = &rest[open + 1..open + 1 + len];
+        out.push_str(&rest[..=open]);
+        let n = inner.chars().count();
+        if n > QUOTED {
+            out.extend(inner.chars().take(40));
+            out.push_str(&format!("…` ({} characters)", thousands(n as u128)));
+        } else {
+            out.push_str(inner);
+            out.push('`');
+        }
+        rest = &rest[open + len + 2..];
+    }
+    out.push_str(rest);
+    out
+}
+
+/// An `ErrorKind`'s message as its fields make it.
+struct Unclipped<'a>(&'a ErrorKind);
+
+impl fmt::Display for Unclipped<'_> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         use ErrorKind::*;
-        match self {
+        match self.0 {
             NotUtf8 { byte } => write!(
                 f,
                 "the file is not UTF-8 text: byte 0x{byte:02x} cannot start or continue a character"

@@ -79,8 +79,14 @@ impl fmt::Display for EmitError {
         match self {
             EmitError::NameTooLong { name } => write!(
                 f,
-                "fixed MPS allows names of at most 8 characters, and this model has `{name}` ({} characters); use `--format mps` (free MPS) or `--format lp`",
-                name.len()
+                "fixed MPS allows names of at most 8 characters, and this model has `{}` ({} characters); use `--format mps` (free MPS) or `--format lp`",
+                // (A 5 MB name was quoted whole.)
+                if name.chars().count() > 60 {
+                    format!("{}…", name.chars().take(40).collect::<String>())
+                } else {
+                    name.clone()
+                },
+                name.chars().count()
             ),
             EmitError::Io(e) => write!(f, "{e}"),
             EmitError::Output(e) => write!(f, "{e}"),

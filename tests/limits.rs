@@ -259,3 +259,19 @@ fn nested_quantifiers_over_numbers_and_large_number_sets_say_what_they_are() {
         "model.sdk:4:18: this set holds more than 10,000 numbers"
     );
 }
+
+/// A name too long to read is quoted by its first 40 characters and its length: a 5 MB
+/// identifier made a 5 MB message (the source line around it is already shown as a window).
+#[test]
+fn a_very_long_name_is_quoted_clipped() {
+    let name = "a".repeat(1_000_000);
+    let (code, errors) = mistakes(&format!("{SUDOKU}rule r: for c in {name}: v[c] != 1\n"));
+    assert_eq!(code, 3);
+    assert_eq!(
+        errors,
+        format!(
+            "model.sdk:4:18: unknown set `{}…` (1,000,000 characters)",
+            "a".repeat(40)
+        )
+    );
+}
