@@ -333,8 +333,7 @@ const QUOTED: usize = 60;
 pub fn clip_quoted(message: &str) -> String {
     let mut out = String::with_capacity(message.len().min(4096));
     let mut rest = message;
-    loop {
-        let Some(open) = rest.find('`') else { break };
+    while let Some(open) = rest.find('`') {
         let Some(len) = rest[open + 1..].find('`') else {
             break;
         };
