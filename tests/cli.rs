@@ -251,7 +251,7 @@ fn solver_options_threads_and_seed_reach_the_solver() {
         (
             "cbc",
             "maxNodes=1000",
-            "-threads 2 -randomCbcSeed 7 -maxNodes 1000 -solve",
+            "-threads 2 -randomCbcSeed 7 -heur off -gomoryCuts off -maxNodes 1000 -solve",
             "noSuchOption=1",
             "error: solver `cbc` failed: it did not understand its command line: No match for noSuchOption - ? for list of commands / No match for 1 - ? for list of commands\n",
         ),
