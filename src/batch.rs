@@ -111,14 +111,16 @@ fn read_line(
         buf.extend_from_slice(&chunk[..taken]);
         reader.consume(taken);
         read += taken;
-        if done {
-            return Ok(read);
-        }
-        if buf.len() > MAX_LINE {
+        // Past the bound, whether or not the line's newline is in this chunk (the newline
+        // itself does not count).
+        if buf.len() - usize::from(done) > MAX_LINE {
             return Err(std::io::Error::new(
                 std::io::ErrorKind::InvalidData,
                 format!("line {line} is longer than {} MiB", MAX_LINE >> 20),
             ));
+        }
+        if done {
+            return Ok(read);
         }
     }
 }

@@ -350,6 +350,23 @@ pub fn clip_quoted(message: &str) -> String {
         rest = &rest[open + len + 2..];
     }
     out.push_str(rest);
+    // A backquote inside a name (`z`zzz…`) pairs the quotes wrongly: then any word still too
+    // long is clipped the same way.
+    if out.len() > 2000 {
+        out = out
+            .split(' ')
+            .map(|w| {
+                let n = w.chars().count();
+                if n > QUOTED {
+                    let head: String = w.chars().take(40).collect();
+                    format!("{head}… ({} characters)", thousands(n as u128))
+                } else {
+                    w.to_string()
+                }
+            })
+            .collect::<Vec<_>>()
+            .join(" ");
+    }
     out
 }
 

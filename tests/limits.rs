@@ -275,3 +275,41 @@ fn a_very_long_name_is_quoted_clipped() {
         )
     );
 }
+
+/// The 64 MiB bound on a list's line holds whether or not the line's newline falls in the
+/// chunk that crosses it (a line 5,000 bytes past it, with its newline, was read).
+#[test]
+fn a_list_line_past_64_mib_with_its_newline_is_refused() {
+    let mut line = vec![b'1'; (64 << 20) + 5000];
+    line.push(b'\n');
+    Sdkc::new()
+        .model(SUDOKU)
+        .file("list.txt", &line)
+        .args(&[
+            "run",
+            "model.sdk",
+            "--givens-file",
+            "list.txt",
+            "--solver",
+            "builtin",
+        ])
+        .status(1)
+        .stderr("error: cannot read list.txt: line 1 is longer than 64 MiB\n")
+        .run();
+}
+
+/// A backquote inside a long name still leaves the message short.
+#[test]
+fn a_long_name_with_a_backquote_is_clipped_too() {
+    let z = "z".repeat(1_000_000);
+    let model =
+        format!("grid 4x4\nboxes 2x2\ngivens {{\n. . . .\n. . . .\n. . . .\n. . . z`{z}\n}}\n");
+    let (_dir, out) = with_model(model.as_bytes(), &["check"]);
+    assert_eq!(out.code, 3);
+    assert!(out.stderr.len() < 2000, "{} bytes", out.stderr.len());
+    assert!(
+        out.stderr.contains("… (1,000,004 characters)"),
+        "{}",
+        out.stderr
+    );
+}

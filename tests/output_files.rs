@@ -393,3 +393,29 @@ fn generate_dash_o_dash_is_standard_output() {
     assert_eq!(std::fs::read_to_string(&to_file).unwrap(), o.stdout);
     assert_eq!(mode(&to_file) & 0o600, 0o600);
 }
+
+/// The same when the model or the list is standard input redirected from a kept name: that
+/// file is the input (a review found `run - --keep-files kf < kf/highs-1.lp` replaced it).
+#[test]
+fn a_kept_name_that_is_standard_input_is_refused() {
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::create_dir(dir.path().join("kf")).unwrap();
+    let kept = dir.path().join("kf/highs-1.lp");
+    std::fs::copy(root().join(CLASSIC), &kept).unwrap();
+    let before = std::fs::read(&kept).unwrap();
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_sdkc"))
+        .args(["run", "-", "--solver", "highs", "--keep-files", "kf"])
+        .current_dir(dir.path())
+        .stdin(std::fs::File::open(&kept).unwrap())
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    assert_eq!(
+        String::from_utf8_lossy(&out.stderr),
+        format!(
+            "error: refusing --keep-files kf: a kept file could replace the model {}; choose another folder\n",
+            kept.canonicalize().unwrap().display()
+        )
+    );
+    assert_eq!(std::fs::read(&kept).unwrap(), before);
+}

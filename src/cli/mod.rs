@@ -185,10 +185,17 @@ pub fn bad_keep_files(
     };
     let read: Vec<(u64, u64, &Path, &str)> = inputs
         .iter()
-        .filter(|(p, _)| *p != Path::new("-"))
         .filter_map(|&(p, role)| {
-            let m = std::fs::metadata(p).ok()?;
-            m.file_type().is_file().then(|| (m.dev(), m.ino(), p, role))
+            // Standard input redirected from a file (`run - < kf/highs-1.lp`) is that file.
+            let at = if p == Path::new("-") {
+                Path::new("/dev/stdin")
+            } else {
+                p
+            };
+            let m = std::fs::metadata(at).ok()?;
+            m.file_type()
+                .is_file()
+                .then(|| (m.dev(), m.ino(), at, role))
         })
         .collect();
     let entries = std::fs::read_dir(keep).ok()?;
