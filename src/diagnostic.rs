@@ -341,8 +341,8 @@ pub fn clip_quoted(message: &str) -> String {
         out.push_str(&rest[..=open]);
         let n = inner.chars().count();
         if n > QUOTED {
-            out.extend(inner.chars().take(40));
-            out.push_str(&format!("…` ({} characters)", thousands(n as u128)));
+            out.push_str(&clip_name(inner));
+            out.push_str(&format!("` ({} characters)", thousands(n as u128)));
         } else {
             out.push_str(inner);
             out.push('`');
@@ -358,8 +358,7 @@ pub fn clip_quoted(message: &str) -> String {
             .map(|w| {
                 let n = w.chars().count();
                 if n > QUOTED {
-                    let head: String = w.chars().take(40).collect();
-                    format!("{head}… ({} characters)", thousands(n as u128))
+                    format!("{} ({} characters)", clip_name(w), thousands(n as u128))
                 } else {
                     w.to_string()
                 }
@@ -368,6 +367,17 @@ pub fn clip_quoted(message: &str) -> String {
             .join(" ");
     }
     out
+}
+
+/// A name as a message quotes it: whole up to `QUOTED` characters, else its first 40 and `…`.
+pub fn clip_name(name: &str) -> String {
+    if name.chars().count() > QUOTED {
+        let mut head: String = name.chars().take(40).collect();
+        head.push('…');
+        head
+    } else {
+        name.to_string()
+    }
 }
 
 /// An `ErrorKind`'s message as its fields make it.

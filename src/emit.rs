@@ -81,11 +81,7 @@ impl fmt::Display for EmitError {
                 f,
                 "fixed MPS allows names of at most 8 characters, and this model has `{}` ({} characters); use `--format mps` (free MPS) or `--format lp`",
                 // (A 5 MB name was quoted whole.)
-                if name.chars().count() > 60 {
-                    format!("{}…", name.chars().take(40).collect::<String>())
-                } else {
-                    name.clone()
-                },
+                crate::diagnostic::clip_name(name),
                 name.chars().count()
             ),
             EmitError::Io(e) => write!(f, "{e}"),
