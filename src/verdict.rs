@@ -198,6 +198,8 @@ pub fn decide_with(
         ),
         Goal::Solve => (Status::Solved, None),
         Goal::Count(_) if n == 1 && exhausted => (Status::Unique, None),
+        // `-n 1` asked for one grid and got it: a solve, not a count the clock cut short.
+        Goal::Count(Some(1)) if !found.timed_out => (Status::Solved, None),
         Goal::Count(Some(2)) if n == 1 => (
             Status::TimeLimit,
             Some(format!(

@@ -160,6 +160,32 @@ fn unique_stops_at_the_second_solution() {
     }
 }
 
+/// `-n 1` asks for one grid: finding it is a solve (exit 0, status `solved`), not a count that
+/// the clock cut short (it once said "reached the time limit", exit 5, with no limit given).
+#[test]
+fn a_count_of_one_is_a_solve() {
+    let model = "grid 4x4\nboxes 2x2\nrule distinct rows, columns, boxes\n";
+    for solver in ["builtin", "cbc", "highs", "glpk"] {
+        let (_d, out) = with_model(
+            model.as_bytes(),
+            &["run", "--solver", solver, "-n", "1", "--json"],
+        );
+        assert_eq!(out.code, 0, "{solver}: {}{}", out.stdout, out.stderr);
+        let v = json(&out.stdout);
+        assert_eq!(v["status"], "solved", "{solver}");
+        assert_eq!(v["count"], 1);
+        assert_eq!(v["complete"], true);
+        assert_eq!(v["message"], Value::Null);
+        let (_d, out) = with_model(model.as_bytes(), &["run", "--solver", solver, "-n", "1"]);
+        assert_eq!(out.code, 0, "{solver}: {}", out.stderr);
+        assert!(
+            out.stderr.starts_with(&format!("solved with {solver} in ")),
+            "{}",
+            out.stderr
+        );
+    }
+}
+
 /// The empty 4x4 sudoku has 288 solutions (a well-known count); the builtin solver finds
 /// exactly that many, and says the count is exact.
 #[test]
