@@ -55,9 +55,12 @@ pub fn refuse_inputs(output: &Path, inputs: &[(&Path, &'static str)]) -> Result<
         return Ok(()); // a new file is nobody's input
     };
     for &(input, role) in inputs {
-        if input == Path::new("-") {
-            continue; // standard input is no file to destroy
-        }
+        // Standard input redirected from a file (`render - -o m.sdk < m.sdk`) is that file.
+        let input = if input == Path::new("-") {
+            Path::new("/dev/stdin")
+        } else {
+            input
+        };
         if let Ok(m) = fs::metadata(input)
             && (m.dev(), m.ino()) == (out.dev(), out.ino())
             // /dev/stdin as the model and -o /dev/stdout can be the same terminal: that is no

@@ -419,3 +419,45 @@ fn a_kept_name_that_is_standard_input_is_refused() {
     );
     assert_eq!(std::fs::read(&kept).unwrap(), before);
 }
+
+/// An `-o` that is the model read through standard input (`render - -o m.sdk < m.sdk`) is the
+/// model too: refused before any work, for every command that writes one (a review found
+/// render, export, compile and generate replacing the model). Standard input that is no file
+/// (a pipe) still writes anywhere.
+#[test]
+fn an_output_that_is_standard_input_is_refused() {
+    let dir = tempfile::tempdir().unwrap();
+    let model = dir.path().join("m.sdk");
+    std::fs::copy(root().join(CLASSIC), &model).unwrap();
+    let before = std::fs::read(&model).unwrap();
+    for args in [
+        &["render", "-", "-o", "m.sdk"][..],
+        &["export", "-", "-o", "m.sdk"],
+        &["compile", "-", "-o", "m.sdk"],
+        &["generate", "-", "-n", "1", "--solver", "builtin", "-o", "m.sdk"],
+    ] {
+        let out = std::process::Command::new(env!("CARGO_BIN_EXE_sdkc"))
+            .args(args)
+            .current_dir(dir.path())
+            .stdin(std::fs::File::open(&model).unwrap())
+            .output()
+            .unwrap();
+        assert_eq!(out.status.code(), Some(2), "{args:?}");
+        assert_eq!(
+            String::from_utf8_lossy(&out.stderr),
+            "error: refusing to write m.sdk: it is the model this command reads; choose another -o\n",
+            "{args:?}"
+        );
+        assert_eq!(std::fs::read(&model).unwrap(), before, "{args:?}");
+    }
+    let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_sdkc"))
+        .args(["compile", "-", "-o", "out.lp"])
+        .current_dir(dir.path())
+        .stdin(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    use std::io::Write;
+    child.stdin.take().unwrap().write_all(&before).unwrap();
+    assert_eq!(child.wait().unwrap().code(), Some(0));
+    assert!(dir.path().join("out.lp").exists());
+}
