@@ -302,8 +302,12 @@ pub fn svg(p: &Puzzle, o: &Options) -> String {
                         let mut sorted = a.cells.clone();
                         sorted.sort_unstable();
                         let n = cols;
-                        let row = a.cells.iter().all(|&c| c / n == a.cells[0] / n);
-                        let col = a.cells.iter().all(|&c| c % n == a.cells[0] % n);
+                        // A whole row or column goes without saying in a sudoku's picture;
+                        // part of one is drawn as a cage like any other area.
+                        let row = a.cells.len() == cols
+                            && a.cells.iter().all(|&c| c / n == a.cells[0] / n);
+                        let col = a.cells.len() == rows
+                            && a.cells.iter().all(|&c| c % n == a.cells[0] % n);
                         let in_region = region.as_ref().is_some_and(|g| {
                             a.cells.iter().all(|&c| g[c] == g[a.cells[0]]) && a.cells.len() == n
                         });
@@ -322,7 +326,7 @@ pub fn svg(p: &Puzzle, o: &Options) -> String {
                                 r##"<line x1="{:.1}" y1="{:.1}" x2="{:.1}" y2="{:.1}" stroke="#7a9cd0" stroke-width="2.0" stroke-dasharray="6 4"/>"##,
                                 a0.0, a0.1, b0.0, b0.1
                             );
-                        } else if !row && !col && !in_region {
+                        } else if !row && !col && !in_region && a.cells.len() > 1 {
                             pic.cage(&a.cells, None);
                         }
                     }

@@ -233,6 +233,15 @@ fn rules_without_a_picture_are_named_and_no_solution_is_an_error() {
         svg.contains(">Anti-knight</text>")
             && svg.contains(">Kropki negative (all dots given)</text>")
     );
+    // A distinct area along part of a row is drawn, as a cage without a total (it was left
+    // out, as if it were a whole row, which goes without saying).
+    let svg = Sdkc::new()
+        .model("grid 4x4\nboxes 2x2\narea half = r1c1 r1c2 r1c3\nrule distinct columns, boxes\nrule distinct half\n")
+        .args(&["render", "model.sdk"])
+        .run()
+        .out
+        .stdout;
+    assert_eq!(svg.matches("class=\"cage\"").count(), 1, "{svg}");
     Sdkc::new()
         .args(&["render", "examples/noway.sdk", "--solution"])
         .status(4)
