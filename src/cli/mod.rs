@@ -72,7 +72,11 @@ pub fn read_model(path: &Path) -> Result<(Vec<u8>, String), (String, u8)> {
         )),
         // One word that does not decompress is more likely a model with a typo than a
         // puzzle: the parser says where it goes wrong.
-        Err(_) if !text.trim_start().starts_with('{') && !text.contains("://") => {
+        Err(e)
+            if !e.is_too_large()
+                && !text.trim_start().starts_with('{')
+                && !text.contains("://") =>
+        {
             Ok((bytes, model_name(path)))
         }
         Err(e) => Err((

@@ -35,6 +35,12 @@ impl fmt::Display for Error {
 impl std::error::Error for Error {}
 
 impl Error {
+    /// Whether the text was refused for its size (a string, its JSON), rather than for not
+    /// being an f-puzzles puzzle.
+    pub fn is_too_large(&self) -> bool {
+        self.0.contains(READS_AT_MOST)
+    }
+
     /// The exit code of a puzzle that cannot be imported.
     pub fn exit_code(&self) -> u8 {
         crate::exit::MODEL
@@ -80,13 +86,85 @@ pub fn looks_like(bytes: &[u8]) -> bool {
             .all(|b| b.is_ascii_alphanumeric() || matches!(b, b'+' | b'/' | b'=' | b'-' | b'$'))
 }
 
+/// How a size-limit message ends, before the limit: such a text is a puzzle too large to read,
+/// not a model with a typo (`Error::is_too_large`).
+const READS_AT_MOST: &str = "sdkc reads at most";
+
+/// How many UTF-16 units a base64 lz-string decompresses to, without decompressing it: the
+/// same reading of codes as the decoder's, keeping each dictionary phrase's length only, and
+/// stopping once past `MAX_JSON`. `None` when it does not decode (lz-str then says so).
+fn decompressed_len(base64: &str) -> Option<u64> {
+    const KEY: &[u8] = b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/=";
+    let mut vals = base64
+        .bytes()
+        .filter_map(|b| KEY.iter().position(|&k| k == b).map(|v| v as u32));
+    // Six bits a character, the highest first; each code's bits come lowest first.
+    let (mut val, mut bit) = (vals.next()?, 1u32 << 5);
+    let mut read = |n: u32| -> Option<u32> {
+        let mut code = 0;
+        for i in 0..n {
+            if val & bit != 0 {
+                code |= 1 << i;
+            }
+            bit >>= 1;
+            if bit == 0 {
+                bit = 1 << 5;
+                val = vals.next()?;
+            }
+        }
+        Some(code)
+    };
+    // Codes 0 and 1 bring a new 8- or 16-bit character, 2 ends the text; the dictionary's
+    // phrases start at 3.
+    let mut phrases: Vec<u64> = vec![1, 1, 1];
+    match read(2)? {
+        c @ (0 | 1) => read(8 + 8 * c)?,
+        2 => return Some(0),
+        _ => return None,
+    };
+    phrases.push(1);
+    let (mut w, mut total) = (1u64, 1u64);
+    let (mut bits, mut enlarge) = (3u32, 4u64);
+    loop {
+        let mut code = read(bits)? as usize;
+        if code < 2 {
+            read(8 + 8 * code as u32)?;
+            phrases.push(1);
+            code = phrases.len() - 1;
+            enlarge -= 1;
+        } else if code == 2 {
+            return Some(total);
+        }
+        if enlarge == 0 {
+            enlarge = 1u64.checked_shl(bits)?;
+            bits += 1;
+        }
+        let entry = match phrases.get(code) {
+            Some(&len) => len,
+            None if code == phrases.len() => w + 1,
+            None => return None,
+        };
+        total += entry;
+        if total > MAX_JSON as u64 {
+            return Some(total);
+        }
+        phrases.push(w + 1);
+        enlarge -= 1;
+        w = entry;
+        if enlarge == 0 {
+            enlarge = 1u64.checked_shl(bits)?;
+            bits += 1;
+        }
+    }
+}
+
 /// The puzzle's JSON, from any of the forms people paste.
 pub fn decode(text: &str) -> Result<Value, Error> {
     let t = text.trim();
     if t.starts_with('{') {
         if t.len() > MAX_JSON {
             return err(format!(
-                "the f-puzzles JSON is {} bytes; sdkc reads at most {MAX_JSON}",
+                "the f-puzzles JSON is {} bytes; {READS_AT_MOST} {MAX_JSON}",
                 t.len()
             ));
         }
@@ -116,7 +194,7 @@ pub fn decode(text: &str) -> Result<Value, Error> {
     }
     if s.len() > MAX_COMPRESSED {
         return err(format!(
-            "the f-puzzles string is {} characters; sdkc reads at most {MAX_COMPRESSED}",
+            "the f-puzzles string is {} characters; {READS_AT_MOST} {MAX_COMPRESSED}",
             s.len()
         ));
     }
@@ -127,6 +205,15 @@ pub fn decode(text: &str) -> Result<Value, Error> {
         return err(format!(
             "not an f-puzzles string: `{}` is not a base64 character",
             bad.escape_default()
+        ));
+    }
+    // lz-string's dictionary holds every phrase whole, so a 32 KiB string can take gigabytes
+    // to decompress (each phrase one character longer than the last): its length comes first.
+    if let Some(n) = decompressed_len(&s)
+        && n > MAX_JSON as u64
+    {
+        return err(format!(
+            "the f-puzzles string decompresses to {n} characters; {READS_AT_MOST} {MAX_JSON}"
         ));
     }
     let wide = lz_str::decompress_from_base64(&s)
@@ -1172,6 +1259,71 @@ fn convert_rules(c: &mut Conv<'_>) -> Result<(), Error> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// A base64 lz-string whose every code after the first is the phrase being made (the
+    /// decoder's "w + w[0]" case): `codes` codes decompress to 1 + codes (codes + 3) / 2
+    /// copies of `{`, each phrase one longer than the last.
+    fn bomb(codes: u64) -> String {
+        const KEY: &[u8] = b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/=";
+        let (mut out, mut cur, mut filled) = (String::new(), 0u8, 0);
+        let mut write = |value: u64, n: u32| {
+            for i in 0..n {
+                cur = (cur << 1) | ((value >> i) & 1) as u8;
+                filled += 1;
+                if filled == 6 {
+                    out.push(KEY[cur as usize] as char);
+                    (cur, filled) = (0, 0);
+                }
+            }
+        };
+        write(0, 2);
+        write(u64::from(b'{'), 8);
+        let (mut phrases, mut bits, mut enlarge) = (4u64, 3u32, 4u64);
+        for _ in 0..codes {
+            write(phrases, bits);
+            phrases += 1;
+            enlarge -= 1;
+            if enlarge == 0 {
+                enlarge = 1 << bits;
+                bits += 1;
+            }
+        }
+        write(2, bits);
+        write(0, 12); // the last character's padding, and one more
+        out
+    }
+
+    /// The length scan reads lz-string as lz-str does: the same length on strings lz-str
+    /// made and on a small bomb, and a 14 KiB bomb of 4.5 million characters refused before
+    /// it is decompressed (it took 660 MB).
+    #[test]
+    fn decompressed_length_is_known_before_decompressing() {
+        for text in [
+            "{\"size\":9}".to_string(),
+            "{\"size\":9,\"grid\":[]}".repeat(50),
+            (0..3000).map(|i| char::from_u32(0x20 + (i * 7919) % 0x3000).unwrap()).collect(),
+        ] {
+            let s = lz_str::compress_to_base64(text.as_str());
+            let real = lz_str::decompress_from_base64(&s).unwrap().len() as u64;
+            assert_eq!(decompressed_len(&s), Some(real));
+        }
+        let small = bomb(100);
+        assert_eq!(
+            decompressed_len(&small),
+            Some(lz_str::decompress_from_base64(&small).unwrap().len() as u64)
+        );
+        assert_eq!(decompressed_len(&small), Some(1 + 100 * 103 / 2));
+        let big = bomb(3000);
+        assert!(big.len() < MAX_COMPRESSED, "{}", big.len());
+        let e = decode(&big).unwrap_err();
+        assert!(e.is_too_large());
+        assert!(
+            e.0.starts_with("the f-puzzles string decompresses to 4")
+                && e.0.ends_with(" characters; sdkc reads at most 4194304"),
+            "{e}"
+        );
+        assert_eq!(decompressed_len("AAAA"), None);
+    }
 
     #[test]
     fn box_heights_follow_f_puzzles() {
