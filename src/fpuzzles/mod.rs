@@ -265,16 +265,21 @@ fn present(v: &Value) -> bool {
 fn number(v: Option<&Value>, what: &str) -> Result<Option<i64>, Error> {
     match v {
         None | Some(Value::Null) => Ok(None),
-        Some(Value::Number(x)) => x.as_i64().map(Some).ok_or_else(|| {
-            // A whole number past 64 bits (JSON reads 18446744073709551616 and 1e20 as
-            // floats) is too large, not fractional.
-            let whole = x.as_f64().is_some_and(|f| f.fract() == 0.0);
-            Error(if whole {
-                format!("{what}: `{x}` is too large")
+        Some(Value::Number(x)) => {
+            if let Some(i) = x.as_i64() {
+                return Ok(Some(i));
+            }
+            // `4.0` is 4, as JavaScript reads it; a whole number past 64 bits (JSON reads
+            // 18446744073709551616 and 1e20 as floats) is too large, not fractional.
+            let f = x.as_f64().unwrap_or(f64::NAN);
+            if f.fract() != 0.0 || f.is_nan() {
+                err(format!("{what}: `{x}` is not a whole number"))
+            } else if f.abs() < 9.0e15 {
+                Ok(Some(f as i64))
             } else {
-                format!("{what}: `{x}` is not a whole number")
-            })
-        }),
+                err(format!("{what}: `{x}` is too large"))
+            }
+        }
         Some(Value::String(s)) if s.trim().is_empty() => Ok(None),
         Some(Value::String(s)) => s
             .trim()
@@ -1259,6 +1264,17 @@ fn convert_rules(c: &mut Conv<'_>) -> Result<(), Error> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// Numbers as JavaScript reads them: `4.0` is 4; a fraction and a number past 64 bits are
+    /// refused, each with its own reason (`4.0` was "too large").
+    #[test]
+    fn whole_numbers_written_with_a_point() {
+        let n = |text: &str| number(Some(&serde_json::from_str(text).unwrap()), "`size`");
+        assert_eq!(n("4.0"), Ok(Some(4)));
+        assert_eq!(n("-2.0"), Ok(Some(-2)));
+        assert_eq!(n("2.5"), err("`size`: `2.5` is not a whole number"));
+        assert_eq!(n("1e20"), err("`size`: `1e+20` is too large"));
+    }
 
     /// A base64 lz-string whose every code after the first is the phrase being made (the
     /// decoder's "w + w[0]" case): `codes` codes decompress to 1 + codes (codes + 3) / 2
