@@ -149,12 +149,17 @@ pub fn export(p: &Puzzle) -> Result<Value, Error> {
     };
     // The distinct areas: rows, columns, regions (or boxes), diagonals, and the rest.
     let mut areas: Vec<Vec<Cell>> = Vec::new();
+    // The model's own `regions`, which may be its rows or its columns (as f-puzzles allows).
+    let mut declared: Vec<Vec<Cell>> = Vec::new();
     for rule in &p.rules {
         // (A library call's `distinct(L)` is a distinct rule of its own, with its family.)
         if let (RuleKind::Distinct(list), None) = (&rule.kind, &rule.family) {
             for a in list {
                 let mut cells = a.cells.clone();
                 cells.sort_unstable();
+                if a.label.starts_with("region ") && !declared.contains(&cells) {
+                    declared.push(cells.clone());
+                }
                 if !areas.contains(&cells) {
                     areas.push(cells);
                 }
@@ -188,6 +193,17 @@ pub fn export(p: &Puzzle) -> Result<Value, Error> {
                 region[c] = regions;
             }
             regions += 1;
+        }
+    }
+    // Regions that are all rows, or all columns, are the model's regions still.
+    if regions == 0 && declared.len() == n && declared.iter().all(|a| a.len() == n) {
+        for a in &declared {
+            if a.iter().all(|&c| region[c] == usize::MAX) {
+                for &c in a {
+                    region[c] = regions;
+                }
+                regions += 1;
+            }
         }
     }
     // A region may be a row or a column too (a 7x7's first rows): those fill what is left.
