@@ -613,7 +613,10 @@ fn regions_that_are_the_rows_go_round() {
         .out
         .stdout;
     assert!(first.contains("  A A A A\n  B B B B\n"), "{first}");
-    let ran = Sdkc::new().model(&first).args(&["export", "model.sdk"]).run();
+    let ran = Sdkc::new()
+        .model(&first)
+        .args(&["export", "model.sdk"])
+        .run();
     let again = Sdkc::new()
         .args(&["import", "-"])
         .stdin(ran.out.stdout.as_bytes())

@@ -434,7 +434,9 @@ fn an_output_that_is_standard_input_is_refused() {
         &["render", "-", "-o", "m.sdk"][..],
         &["export", "-", "-o", "m.sdk"],
         &["compile", "-", "-o", "m.sdk"],
-        &["generate", "-", "-n", "1", "--solver", "builtin", "-o", "m.sdk"],
+        &[
+            "generate", "-", "-n", "1", "--solver", "builtin", "-o", "m.sdk",
+        ],
     ] {
         let out = std::process::Command::new(env!("CARGO_BIN_EXE_sdkc"))
             .args(args)

@@ -1317,7 +1317,9 @@ mod tests {
         for text in [
             "{\"size\":9}".to_string(),
             "{\"size\":9,\"grid\":[]}".repeat(50),
-            (0..3000).map(|i| char::from_u32(0x20 + (i * 7919) % 0x3000).unwrap()).collect(),
+            (0..3000)
+                .map(|i| char::from_u32(0x20 + (i * 7919) % 0x3000).unwrap())
+                .collect(),
         ] {
             let s = lz_str::compress_to_base64(text.as_str());
             let real = lz_str::decompress_from_base64(&s).unwrap().len() as u64;
