@@ -135,13 +135,16 @@ unique!(cbc {
     pill_arrow_lm: "pill-arrow-lm", // 6.9 s (13.7 s with CBC's defaults)
 });
 
-// GLPK, timed the same way (2026-11-27). Left out: the other ten, each still without a proof
-// at a 30 s limit.
+// GLPK, timed the same way, with sdkc's `--first` (src/solve/glpk.rs; 2026-11-27, ninth
+// session). Left out: the other seven, each still without a proof at a 30 s limit.
 unique!(glpk {
     clone_domino: "clone-domino",                             // 0.06 s
+    dutch_whispers_elementary: "dutch-whispers-elementary",   // 10.9 s (past 30 s before --first)
     indexing_159: "indexing-159",                             // 0.04 s
+    lockout_dsm23: "lockout-dsm23",                           // 3.3 s (past 30 s before --first)
     maximum_fortress: "maximum-fortress",                     // 0.35 s
     nonconsecutive_anti_knight: "nonconsecutive-anti-knight", // 0.31 s
+    pill_arrow_lm: "pill-arrow-lm",                           // 13.1 s (past 30 s before --first)
 });
 
 /// With half of the published grid given (one colour of a checkerboard, and the file's own

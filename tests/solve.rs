@@ -39,8 +39,8 @@ macro_rules! example_tests {
     };
 }
 
-/// GLPK on every example it solves in seconds: miracle takes it 23 s and kropki more than a
-/// minute (the README's table), so they are left to CBC and HiGHS.
+/// GLPK on every example it solves in seconds: miracle takes it 6 s a format and kropki more
+/// than a minute (the README's table), so they are left to CBC and HiGHS.
 mod glpk {
     #[test]
     fn examples() {

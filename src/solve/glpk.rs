@@ -120,7 +120,7 @@ pub fn parse_version(output: &str) -> Option<String> {
         .then(|| v.to_string())
 }
 
-/// `glpsol <format flag> MODEL -o SOLUTION [--tmlim SECONDS] [--KEY VALUE]...`
+/// `glpsol <format flag> MODEL -o SOLUTION --first [--tmlim SECONDS] [--KEY VALUE]...`
 ///
 /// - The model's format is given, not guessed: glpsol's default is free MPS.
 /// - `--tmlim` takes whole seconds (glpsol refuses `1.5`, and anything above `i32::MAX`), so
@@ -143,6 +143,12 @@ pub fn args(model: &Path, solution: &Path, opts: &Options) -> Vec<OsString> {
         Format::FixedMps => "--mps",
     };
     let mut a: Vec<OsString> = vec![format.into(), model.into(), "-o".into(), solution.into()];
+    // Branch on the first fractional column, not on Driebeck and Tomlin's estimate: with no
+    // objective to estimate, the first column is the first open cell in reading order, as a
+    // sudoku search would go, and GLPK then proves the Miracle Sudoku (13 s, past 30 s
+    // before), thermo (0.5 s, 4.2 s before) and three more family examples. Before the
+    // user's options, so `--solver-option drtom=` brings GLPK's own choice back.
+    a.push("--first".into());
     if let Some(t) = opts.time_limit {
         a.push("--tmlim".into());
         a.push(whole_seconds(t).to_string().into());
@@ -703,6 +709,7 @@ mod tests {
                 "/tmp/r/model.lp",
                 "-o",
                 "/tmp/r/solution.txt",
+                "--first",
                 "--tmlim",
                 "3"
             ]
@@ -721,6 +728,7 @@ mod tests {
                 "/tmp/r/model.mps",
                 "-o",
                 "/tmp/r/solution.txt",
+                "--first",
                 "--tmlim",
                 "1",
                 "--cuts",
@@ -733,7 +741,13 @@ mod tests {
         opts.options.clear();
         assert_eq!(
             strings(args(model, solution, &opts)),
-            ["--mps", "/tmp/r/model.mps", "-o", "/tmp/r/solution.txt"]
+            [
+                "--mps",
+                "/tmp/r/model.mps",
+                "-o",
+                "/tmp/r/solution.txt",
+                "--first"
+            ]
         );
         assert_eq!(whole_seconds(3.0), 3);
         assert_eq!(whole_seconds(3.000001), 4);
