@@ -314,6 +314,19 @@ fn unique_and_count_give_each_puzzle_its_status_and_the_batch_its_exit_code() {
         "{}",
         out.stderr
     );
+    // `-n 1` is a solve: each line `solved`, and the summary says so (it said "unique").
+    let out = batch(
+        FOUR,
+        &format!("{THREE4}\n"),
+        &["--solver", "builtin", "-n", "1"],
+    );
+    assert_eq!(out.stdout, "1 solved 1243342143122134\n");
+    assert!(
+        out.stderr
+            .starts_with("1 of 1 puzzles solved with builtin in "),
+        "{}",
+        out.stderr
+    );
 }
 
 #[test]

@@ -298,6 +298,37 @@ fn a_list_line_past_64_mib_with_its_newline_is_refused() {
         .run();
 }
 
+/// After a line it refuses, a batch reads no further with two threads either: the results
+/// before stand, and nothing after (with `-j 2` the other thread went on reading the refused
+/// line's tail as line 2 and solved line 3; a review found it).
+#[test]
+fn a_refused_line_ends_the_batch_with_any_jobs() {
+    let mut list = format!("{}\n", ".".repeat(81)).into_bytes();
+    list.extend(vec![b'.'; (64 << 20) + 5000]);
+    list.extend(format!("\n{}\n", ".".repeat(81)).into_bytes());
+    for jobs in ["1", "2"] {
+        let ran = Sdkc::new()
+            .model(SUDOKU)
+            .file("list.txt", &list)
+            .args(&[
+                "run",
+                "model.sdk",
+                "--givens-file",
+                "list.txt",
+                "--solver",
+                "builtin",
+                "-j",
+                jobs,
+            ])
+            .status(1)
+            .stderr("error: cannot read list.txt: line 2 is longer than 64 MiB\n")
+            .run();
+        let lines: Vec<&str> = ran.out.stdout.lines().collect();
+        assert_eq!(lines.len(), 1, "-j {jobs}: {}", ran.out.stdout);
+        assert!(lines[0].starts_with("1 solved "), "-j {jobs}: {}", lines[0]);
+    }
+}
+
 /// A backquote inside a long name still leaves the message short.
 #[test]
 fn a_long_name_with_a_backquote_is_clipped_too() {

@@ -186,10 +186,11 @@ pub fn batch(a: &RunArgs, file: &Path) -> u8 {
         eprintln!("{list_name} has no puzzles");
     }
     if !a.json && n > 0 {
-        let what = if opts.goal != Goal::Solve {
-            "unique"
-        } else {
+        // `-n 1` is a solve too (status `solved`).
+        let what = if matches!(opts.goal, Goal::Solve | Goal::Count(Some(1))) {
             "solved"
+        } else {
+            "unique"
         };
         let mut summary = format!(
             "{ok} of {n} puzzles {what} with {} in {:.3} s; every grid checked",
@@ -224,6 +225,9 @@ fn listed<'e>(
             e.map_err(|e| *error.lock().unwrap_or_else(|p| p.into_inner()) = Some(e))
                 .ok()
         })
+        // After a read error, nothing more: with `-j 2` the other worker asks again, and the
+        // reader would go on with the rest of the line it refused.
+        .fuse()
         .enumerate()
         .filter(move |(i, _)| shard.is_none_or(|s| s.keeps(*i)))
         .map(|(_, e)| e)
