@@ -749,6 +749,9 @@ impl ErrorKind {
         use ErrorKind::*;
         match self {
             NotUtf8 { .. } => Some("save the model as UTF-8 (plain text)".into()),
+            DuplicateName { name } if crate::analyze::is_builtin_name(name) => Some(format!(
+                "`{name}` is built in (the standard library's rules mean the built-in one); give yours another name"
+            )),
             Syntax { suggestion: Some(s), .. } => Some(format!("did you mean `{s}`?")),
             EmptyFile => Some("see examples/classic.sdk for a complete model".into()),
             TooDeep { .. } => Some(

@@ -110,6 +110,17 @@ fn area_named_like_a_builtin_set() {
     );
 }
 
+/// A relation named like a stencil is refused too: the library's `anti_king` and `minimum`
+/// took the model's `king` and `orthogonal` for theirs, and a grid breaking the rule as the
+/// library means it passed the check (a review found it).
+#[test]
+fn relation_named_like_a_stencil() {
+    snapshot!(
+        "relation_builtin_name",
+        error_of(format!("{HEADER}relation king = orthogonal\nrule anti_king()\n").as_bytes())
+    );
+}
+
 #[test]
 fn duplicate_rule_name() {
     snapshot!(

@@ -31,6 +31,12 @@ const BUILTIN_SETS: &[&str] = &[
     "disjoint",
 ];
 
+/// Whether `name` is a built-in set or relation (`rows`, `king`), for the help of a model
+/// that defines it again.
+pub(crate) fn is_builtin_name(name: &str) -> bool {
+    BUILTIN_SETS.contains(&name) || expr::builtin_relations().iter().any(|r| r.name == name)
+}
+
 /// Analyze a parsed model. `givens_override` replaces the model's givens with a one-line
 /// puzzle (the `--givens` option); its mistakes are reported against that text.
 pub fn analyze(model: &Model, givens_override: Option<&str>) -> Result<Puzzle, Vec<Diagnostic>> {
@@ -325,8 +331,9 @@ impl Analyzer {
 
         // Relations: the built-in stencils, then the model's own.
         let mut relations = expr::builtin_relations();
-        // A relation by name: a stencil's name is the stencil here, even where the model
-        // reuses it (the rules see the model's, below, in `relation_ids`).
+        // A relation by name. A stencil's name is taken, as `rows` is for areas: the
+        // library's rules (`anti_king`, `minimum`, ...) say `king` and `orthogonal`, and a
+        // model's own `relation king = ...` would change what they mean.
         let mut by_name: HashMap<String, usize> = relations
             .iter()
             .enumerate()
@@ -362,7 +369,11 @@ impl Analyzer {
                     o
                 }
             };
-            if sets.contains_key(&name.value) || !defined.insert(name.value.clone()) {
+            let stencil = relations
+                .iter()
+                .take(expr::builtin_relations().len())
+                .any(|r| r.name == name.value);
+            if stencil || sets.contains_key(&name.value) || !defined.insert(name.value.clone()) {
                 self.error(
                     name.span,
                     ErrorKind::DuplicateName {
@@ -377,7 +388,7 @@ impl Analyzer {
                 offsets,
             });
         }
-        // In rules, a name is the last relation of that name: the model's over a stencil's.
+        // Every relation's name is its own (a second one of a name was refused above).
         let relation_ids: HashMap<&str, usize> = relations
             .iter()
             .enumerate()
