@@ -5,7 +5,7 @@
 use std::time::{Duration, Instant};
 
 use crate::diagnostic::{Origin, line_col};
-use crate::puzzle::{Cell, Puzzle, RuleKind};
+use crate::puzzle::{Cell, Expr, Puzzle, RuleKind};
 use crate::solve::{Backend, Error, Question};
 
 /// One element of an explanation.
@@ -25,8 +25,12 @@ pub enum Part {
 pub struct Explanation {
     /// The givens and rules, givens first.
     pub parts: Vec<Part>,
-    /// False when a test ran out of time, so a part might be droppable.
+    /// False when a test ran out of time, or when `reads_clues`, so a part might be
+    /// droppable.
     pub minimal: bool,
+    /// A rule kept reads the model's other clues (`clued(...)`, as kropki_negative does): it
+    /// was grounded with every dot, and without one the filter dropped it would say more.
+    pub reads_clues: bool,
     /// Backend runs the deletion filter made.
     pub solves: usize,
 }
@@ -100,6 +104,7 @@ pub fn explain(
     let mut x = Explanation {
         parts: all,
         minimal: true,
+        reads_clues: false,
         solves: 0,
     };
     for g in givens {
@@ -134,7 +139,32 @@ pub fn explain(
     for (_, part) in rules {
         try_without(p, &mut x, part, backend, deadline)?;
     }
+    // A rule that looks at the model's other clues (`clued(a, b, white, black)`, as
+    // kropki_negative does) was grounded with all of them. Without a dot the filter dropped,
+    // that rule would say more than it does here, so a smaller set may conflict too: not
+    // claimed minimal (a review found a dot kept that the conflict did not need).
+    x.reads_clues = x.parts.iter().any(|part| match part {
+        Part::Rule(r) => match &p.rules[*r].kind {
+            RuleKind::Expr { expr, .. } => looks_at_clues(expr),
+            RuleKind::Distinct(_) => false,
+        },
+        _ => false,
+    });
+    x.minimal &= !x.reads_clues;
     Ok(x)
+}
+
+/// Whether `e` asks `clued(...)` anywhere.
+fn looks_at_clues(e: &Expr) -> bool {
+    match e {
+        Expr::Clued(..) => true,
+        Expr::Neg(a) | Expr::Abs(a) | Expr::Not(a) | Expr::In(a, _) => looks_at_clues(a),
+        Expr::Bin(_, a, b) => looks_at_clues(a) || looks_at_clues(b),
+        Expr::Quant { filter, body, .. } | Expr::Agg { filter, body, .. } => {
+            filter.as_deref().is_some_and(looks_at_clues) || looks_at_clues(body)
+        }
+        _ => false,
+    }
 }
 
 /// Drop `part` from the explanation if the puzzle without it still has no solution.

@@ -70,6 +70,33 @@ fn infeasible_puzzle_exits_4_and_says_which_givens_conflict() {
         .run();
 }
 
+/// An explanation that keeps a rule reading the model's other clues (kropki_negative reads
+/// its dots) is not called minimal, and says why: that rule was grounded with every dot, so
+/// the white dot kept here is not needed once the rule is read without it (a review found
+/// `minimal: true` on this one).
+#[test]
+fn an_explanation_through_a_negative_constraint_is_not_called_minimal() {
+    let ran = Sdkc::new()
+        .model("grid 1x3\nvalues 1..4\ngivens \"4.2\"\nrule white(r1c1, r1c2)\nrule kropki_negative()\n")
+        .args(&["run", "--solver", "builtin", "--json", "model.sdk"])
+        .status(4)
+        .run();
+    assert!(
+        ran.out.stderr.ends_with(
+            "(a rule here reads the model's other clues, as kropki_negative reads its dots: without a clue left out it would say more, so the set may not be minimal)\n"
+        ),
+        "{}",
+        ran.out.stderr
+    );
+    assert_eq!(ran.json()["explanation"]["minimal"], false);
+    // Without the dot, the puzzle still has no solution.
+    Sdkc::new()
+        .model("grid 1x3\nvalues 1..4\ngivens \"4.2\"\nrule kropki_negative()\n")
+        .args(&["run", "--solver", "builtin", "--no-explain", "model.sdk"])
+        .status(4)
+        .run();
+}
+
 #[test]
 fn time_limit_exits_5() {
     // A 36x36 grid with no givens: HiGHS stops at its limit before it has a grid; CBC does

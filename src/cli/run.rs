@@ -281,7 +281,11 @@ fn explain_why(
             for line in &lines {
                 eprintln!("{line}");
             }
-            if !x.minimal {
+            if x.reads_clues {
+                eprintln!(
+                    "(a rule here reads the model's other clues, as kropki_negative reads its dots: without a clue left out it would say more, so the set may not be minimal)"
+                );
+            } else if !x.minimal {
                 eprintln!("(some checks ran out of time, so the set may not be minimal)");
             }
             Some(ExplanationReport {
