@@ -213,6 +213,8 @@ pub enum ErrorKind {
     },
     EmptyQuantifier {
         set: String,
+        /// It takes pairs (`for (a, b) in line`), so one cell is too few.
+        pairs: bool,
     },
     NoMarks,
     UnknownMark {
@@ -619,11 +621,15 @@ impl fmt::Display for Unclipped<'_> {
                 "the divisor of `{op}` can be 0: it is between {lo} and {hi}"
             ),
             EmptySetRange { lo, hi } => write!(f, "the range {lo}..{hi} in this set is empty"),
-            EmptyQuantifier { set } if set == "steps" => write!(
+            EmptyQuantifier { set, .. } if set == "steps" => write!(
                 f,
                 "the line has fewer than two cells, so it has no steps (pairs of neighbouring cells)"
             ),
-            EmptyQuantifier { set } => {
+            EmptyQuantifier { set, pairs: true } => write!(
+                f,
+                "the quantifier takes pairs of cells from `{set}`, which has fewer than two"
+            ),
+            EmptyQuantifier { set, .. } => {
                 write!(f, "the quantifier ranges over `{set}`, which is empty")
             }
             NoMarks => write!(f, "the model has no `marks` block, so no cell has a mark"),
@@ -719,6 +725,7 @@ impl ErrorKind {
             DivisionByZero { lo: 0, hi: 0, .. } => "is 0".into(),
             DivisionByZero { .. } => "can be 0".into(),
             EmptySetRange { .. } => "empty range".into(),
+            EmptyQuantifier { pairs: true, .. } => "fewer than two cells".into(),
             EmptyQuantifier { .. } => "empty".into(),
             NoMarks => "mark used here".into(),
             UnknownMark { .. } => "not in the marks block".into(),
@@ -843,7 +850,7 @@ impl ErrorKind {
                 "`sdkc rules {rule}` shows what the rule takes and its definition"
             )),
             NotOnList { .. } => Some("`pos(c, L)` is the place of cell c on the list L (1 for its first cell): c must be one of L's cells".into()),
-            EmptyQuantifier { set } if set == "steps" => Some("a line needs at least two cells: write it as a path such as `r1c1-r1c4`".into()),
+            EmptyQuantifier { set, .. } if set == "steps" => Some("a line needs at least two cells: write it as a path such as `r1c1-r1c4`".into()),
             TypeMismatch { expected: "a list of cells", .. } => Some(
                 "a list is known before solving: cells written out (`r1c1 r1c2`), a path (`r1c1-r1c5`), an area's name or a `cells` parameter; a quantifier's name is one cell at a time, not a list".into(),
             ),

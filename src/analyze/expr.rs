@@ -1373,6 +1373,7 @@ impl<'a> Ctx<'a> {
                 s.span,
                 ErrorKind::EmptyQuantifier {
                     set: name.to_string(),
+                    pairs: pair && matches!(term, SetTerm::Cells(_)),
                 },
             );
             return None;
