@@ -331,6 +331,7 @@ impl Analyzer {
 
         // Relations: the built-in stencils, then the model's own.
         let mut relations = expr::builtin_relations();
+        let stencils = relations.len();
         // A relation by name. A stencil's name is taken, as `rows` is for areas: the
         // library's rules (`anti_king`, `minimum`, ...) say `king` and `orthogonal`, and a
         // model's own `relation king = ...` would change what they mean.
@@ -369,10 +370,7 @@ impl Analyzer {
                     o
                 }
             };
-            let stencil = relations
-                .iter()
-                .take(expr::builtin_relations().len())
-                .any(|r| r.name == name.value);
+            let stencil = relations[..stencils].iter().any(|r| r.name == name.value);
             if stencil || sets.contains_key(&name.value) || !defined.insert(name.value.clone()) {
                 self.error(
                     name.span,
