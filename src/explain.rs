@@ -305,7 +305,13 @@ pub fn describe(
     let lines = groups
         .into_iter()
         .flat_map(|(place, kind, items, line)| {
-            let items: Vec<String> = items.into_iter().filter(|i| !i.is_empty()).collect();
+            // A rule's whole condition has no label; beside its areas (a cage: its cells all
+            // differ, and its sum) it is named, so the line does not read as the areas alone.
+            let whole = items.iter().any(String::is_empty);
+            let mut items: Vec<String> = items.into_iter().filter(|i| !i.is_empty()).collect();
+            if whole && !items.is_empty() {
+                items.push("and the rest of the rule".into());
+            }
             let head = match (kind.as_str(), items.len()) {
                 (_, 0) => format!("  {place}: {kind}"),
                 ("given", 1) => format!("  {place}: given {}", items[0]),

@@ -97,6 +97,27 @@ fn an_explanation_through_a_negative_constraint_is_not_called_minimal() {
         .run();
 }
 
+/// A cage in an explanation says whether its sum is part of the conflict, not only that its
+/// cells differ (the text named "the cells of cage2" alone, which conflict with nothing).
+#[test]
+fn an_explanation_names_a_cages_sum_when_it_needs_it() {
+    let model = "grid 4x4\nboxes 2x2\ngivens \"2...............\"\nrule distinct rows, columns, boxes\nrule cage(4, r3c3 r3c4)\nrule cage(4, r1c1 r2c2)\n";
+    Sdkc::new()
+        .model(model)
+        .args(&["run", "--solver", "builtin", "model.sdk"])
+        .status(4)
+        .stderr(
+            "the puzzle has no solution (builtin proved it infeasible)
+these givens and rules already conflict:
+  model.sdk:3: given r1c1 = 2
+      | givens \"2...............\"
+  model.sdk:6: rule `cage2`: the cells of cage2, and the rest of the rule
+      | rule cage(4, r1c1 r2c2)
+",
+        )
+        .run();
+}
+
 #[test]
 fn time_limit_exits_5() {
     // A 36x36 grid with no givens: HiGHS stops at its limit before it has a grid; CBC does
