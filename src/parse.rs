@@ -785,6 +785,12 @@ fn syntax_error(err: pest::error::Error<Rule>, text: &str, offset: usize) -> Dia
     {
         suggestion = Some(format!("distinct {word}"));
     }
+    // pest lists the operators where an operand may end, not the bracket that would close it:
+    // name the one left open (`rule z: (v[r1c1] == 1` and the file ends).
+    let expected = match unclosed(text, at) {
+        Some(close) if expected == OPERATOR_OR_END => format!("an operator or `{close}`"),
+        _ => expected,
+    };
     let (expected, suggestion) = match comma_cell(text, at) {
         Some(meant) => (
             "`]` (a cell is one word, row then column: `r1c2`)".to_string(),
@@ -800,6 +806,43 @@ fn syntax_error(err: pest::error::Error<Rule>, text: &str, offset: usize) -> Dia
             suggestion,
         },
     )
+}
+
+/// What `describe_expected` says where pest lists only the operators.
+const OPERATOR_OR_END: &str = "an operator or the end of the expression";
+
+/// The bracket that closes the innermost `(`, `[` or `{` still open at `at`, in the statement
+/// `at` is in (from the last line before it that starts at its first column), outside
+/// comments and strings.
+fn unclosed(text: &str, at: usize) -> Option<char> {
+    // Back line by line, so a file of many bad lines is still read in linear time.
+    let mut start = text[..at].rfind('\n').map_or(0, |i| i + 1);
+    while start == at || !text[start..].starts_with(|c: char| !c.is_whitespace() && c != '#') {
+        if start == 0 {
+            return None;
+        }
+        start = text[..start - 1].rfind('\n').map_or(0, |i| i + 1);
+    }
+    let mut open = Vec::new();
+    let mut chars = text[start..at].chars();
+    while let Some(c) = chars.next() {
+        match c {
+            '#' => {
+                chars.by_ref().find(|&c| c == '\n');
+            }
+            '"' => {
+                chars.by_ref().find(|&c| c == '"');
+            }
+            '(' => open.push(')'),
+            '[' => open.push(']'),
+            '{' => open.push('}'),
+            ')' | ']' | '}' => {
+                open.pop();
+            }
+            _ => {}
+        }
+    }
+    open.pop()
 }
 
 /// `v[1,2]` at the comma: how GAMS, AMPL and PuLP index a cell by row and column. The cell
@@ -876,7 +919,7 @@ fn describe_expected(positives: &[Rule]) -> String {
             | Rule::op_mod
             | Rule::op_in
             | Rule::in_not
-            | Rule::in_kw => "an operator or the end of the expression",
+            | Rule::in_kw => OPERATOR_OR_END,
             _ => "",
         })
         .filter(|n| !n.is_empty())

@@ -121,6 +121,23 @@ fn relation_named_like_a_stencil() {
     );
 }
 
+/// A `(` left open names the `)` that would close it, at the end of the file and before the
+/// next statement (it said "an operator or the end of the expression", found the end).
+#[test]
+fn an_open_bracket_names_its_closing_one() {
+    assert_eq!(
+        json_errors_of(format!("{HEADER}rule z: (v[r1c1] == 1\n").as_bytes()),
+        ["model.sdk:4:1: expected an operator or `)`, found the end of the file"]
+    );
+    assert_eq!(
+        json_errors_of(
+            format!("{HEADER}rule z: (v[r1c1] == 1\n  # a comment (\nrule y: v[r1c2] == 2\n")
+                .as_bytes()
+        ),
+        ["model.sdk:5:1: expected an operator or `)`, found `rule`"]
+    );
+}
+
 #[test]
 fn duplicate_rule_name() {
     snapshot!(
@@ -283,7 +300,7 @@ error: 3 mistakes in model.sdk
 #[test]
 fn a_cell_indexed_by_row_and_column_names_the_form_meant() {
     // `v[1,2]` is how GAMS, AMPL and PuLP index a cell; an operand that stops short names
-    // the operators (pest lists them, not the `]` that may close it).
+    // the operators and the `]` left open (pest lists only the operators).
     let model = format!(
         "{HEADER}rule v[1,2] != v[ 3 , 4 ]\nrule mark[5,6] has X\nrule v[r1c1] == v[1 2]\n"
     );
@@ -308,7 +325,7 @@ fn a_cell_indexed_by_row_and_column_names_the_form_meant() {
         [
             "model.sdk:3:9: expected `]` (a cell is one word, row then column: `r1c2`), found `,`",
             "model.sdk:4:12: expected `]` (a cell is one word, row then column: `r1c2`), found `,`",
-            "model.sdk:5:21: expected an operator or the end of the expression, found `2`",
+            "model.sdk:5:21: expected an operator or `]`, found `2`",
         ]
     );
     let helps: Vec<&str> = err.lines().filter(|l| l.starts_with("  help:")).collect();
