@@ -44,6 +44,16 @@ impl fmt::Display for OutputError {
 
 impl std::error::Error for OutputError {}
 
+/// The file an input path reads: `-`, standard input, is `/dev/stdin`, which is the file it
+/// was redirected from (`render - -o m.sdk < m.sdk` reads m.sdk).
+pub fn as_file(input: &Path) -> &Path {
+    if input == Path::new("-") {
+        Path::new("/dev/stdin")
+    } else {
+        input
+    }
+}
+
 /// Refuse an `-o` that names one of `inputs` (`(path, role)`, e.g. the model): writing it would
 /// destroy what the command is reading. Compared by device and inode, so a symlink, a hard link
 /// or another spelling of the same file is caught too. Call before any work.
@@ -55,13 +65,7 @@ pub fn refuse_inputs(output: &Path, inputs: &[(&Path, &'static str)]) -> Result<
         return Ok(()); // a new file is nobody's input
     };
     for &(input, role) in inputs {
-        // Standard input redirected from a file (`render - -o m.sdk < m.sdk`) is that file.
-        let input = if input == Path::new("-") {
-            Path::new("/dev/stdin")
-        } else {
-            input
-        };
-        if let Ok(m) = fs::metadata(input)
+        if let Ok(m) = fs::metadata(as_file(input))
             && (m.dev(), m.ino()) == (out.dev(), out.ino())
             // /dev/stdin as the model and -o /dev/stdout can be the same terminal: that is no
             // file to destroy.

@@ -191,11 +191,7 @@ pub fn bad_keep_files(
         .iter()
         .filter_map(|&(p, role)| {
             // Standard input redirected from a file (`run - < kf/highs-1.lp`) is that file.
-            let at = if p == Path::new("-") {
-                Path::new("/dev/stdin")
-            } else {
-                p
-            };
+            let at = sdkc::output::as_file(p);
             let m = std::fs::metadata(at).ok()?;
             m.file_type()
                 .is_file()

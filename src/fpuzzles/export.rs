@@ -187,34 +187,19 @@ pub fn export(p: &Puzzle) -> Result<Value, Error> {
     // Regions: areas of n cells that cover the grid once.
     let mut region = vec![usize::MAX; n * n];
     let mut regions = 0;
-    for a in &rest {
-        if a.len() == n && a.iter().all(|&c| region[c] == usize::MAX) {
-            for &c in a {
-                region[c] = regions;
-            }
-            regions += 1;
-        }
+    for a in rest.iter().filter(|a| a.len() == n) {
+        claim(&mut region, &mut regions, a);
     }
     // Regions that are all rows, or all columns, are the model's regions still.
     if regions == 0 && declared.len() == n && declared.iter().all(|a| a.len() == n) {
         for a in &declared {
-            if a.iter().all(|&c| region[c] == usize::MAX) {
-                for &c in a {
-                    region[c] = regions;
-                }
-                regions += 1;
-            }
+            claim(&mut region, &mut regions, a);
         }
     }
     // A region may be a row or a column too (a 7x7's first rows): those fill what is left.
     if regions > 0 {
         for a in rows.iter().chain(&cols) {
-            if a.iter().all(|&c| region[c] == usize::MAX) {
-                for &c in a {
-                    region[c] = regions;
-                }
-                regions += 1;
-            }
+            claim(&mut region, &mut regions, a);
         }
     }
     // Numbered in the order their first cells come, row by row, as the import letters them.
@@ -600,4 +585,14 @@ fn fortress(p: &Puzzle, n: usize) -> Result<Option<(String, Vec<Cell>)>, Error> 
     err(
         "its `greater` rules are not f-puzzles' minima or maxima (each marked cell larger or smaller than every unmarked neighbour), so the puzzle has no f-puzzles form",
     )
+}
+
+/// Make `area` the next region (`regions` counts them) when none of its cells has one yet.
+fn claim(region: &mut [usize], regions: &mut usize, area: &[Cell]) {
+    if area.iter().all(|&c| region[c] == usize::MAX) {
+        for &c in area {
+            region[c] = *regions;
+        }
+        *regions += 1;
+    }
 }
