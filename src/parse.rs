@@ -791,6 +791,13 @@ fn syntax_error(err: pest::error::Error<Rule>, text: &str, offset: usize) -> Dia
         Some(close) if expected == OPERATOR_OR_END => format!("an operator or `{close}`"),
         _ => expected,
     };
+    // `cage(r1c1, r1c2, 3,)`: pest expects whatever the list holds next; say that a comma
+    // needs an item after it.
+    let expected = if text[at..].starts_with([')', ']', '}']) && before.ends_with(',') {
+        "another item after the `,` (a list has no comma at its end)".to_string()
+    } else {
+        expected
+    };
     let (expected, suggestion) = match comma_cell(text, at) {
         Some(meant) => (
             "`]` (a cell is one word, row then column: `r1c2`)".to_string(),
@@ -811,7 +818,7 @@ fn syntax_error(err: pest::error::Error<Rule>, text: &str, offset: usize) -> Dia
 /// What `describe_expected` says where pest lists only the operators.
 const OPERATOR_OR_END: &str = "an operator or the end of the expression";
 
-/// The bracket that closes the innermost `(`, `[` or `{` still open at `at`, in the statement
+/// The bracket that closes the innermost `(`, `[`, `{` or `|` still open at `at`, in the statement
 /// `at` is in (from the last line before it that starts at its first column), outside
 /// comments and strings.
 fn unclosed(text: &str, at: usize) -> Option<char> {
@@ -839,6 +846,11 @@ fn unclosed(text: &str, at: usize) -> Option<char> {
             ')' | ']' | '}' => {
                 open.pop();
             }
+            // `|x|` opens and closes with the same bar: one after an open bar closes it.
+            '|' if open.last() == Some(&'|') => {
+                open.pop();
+            }
+            '|' => open.push('|'),
             _ => {}
         }
     }

@@ -138,6 +138,40 @@ fn an_open_bracket_names_its_closing_one() {
     );
 }
 
+/// An absolute value left open names its closing bar; the bars pair up from the left, so an
+/// inner `|...|` that closed is not the one named.
+#[test]
+fn an_open_bar_names_its_closing_one() {
+    assert_eq!(
+        json_errors_of(format!("{HEADER}rule z: |v[r1c1] - |v[r1c2]| >= 1\n").as_bytes()),
+        ["model.sdk:4:1: expected an operator or `|`, found the end of the file"]
+    );
+    // A closed pair of bars is not named: the `(` after it is.
+    assert_eq!(
+        json_errors_of(format!("{HEADER}rule z: |v[r1c1] - v[r1c2]| >= (1\n").as_bytes()),
+        ["model.sdk:4:1: expected an operator or `)`, found the end of the file"]
+    );
+}
+
+/// A comma at the end of a list says so (it said "expected a set of numbers such as `{1, 3,
+/// 5}`, found `)`" in a call of `cage`).
+#[test]
+fn a_trailing_comma_says_so() {
+    for (text, col) in [
+        ("rule cage(r1c1, r1c2, 3,)", 25),
+        ("rule z: v[r1c1] in {1, 2,}", 26),
+    ] {
+        assert_eq!(
+            json_errors_of(format!("{HEADER}{text}\n").as_bytes()),
+            [format!(
+                "model.sdk:3:{col}: expected another item after the `,` (a list has no comma at \
+                 its end), found `{}`",
+                &text[col - 1..col]
+            )]
+        );
+    }
+}
+
 #[test]
 fn duplicate_rule_name() {
     snapshot!(
