@@ -341,6 +341,9 @@ fn the_lp_of_the_families_is_the_same_bytes_on_every_run() {
     let text = compiled(SMALL);
     // The encodings are there: the zipper's shared total and the layered sums' arcs.
     assert!(text.contains("zipper1_total5"), "{text}");
+    // and the integer column equal to the chosen total, for the solvers to branch on.
+    assert!(text.contains("zipper1_total - "), "{text}");
+    assert!(text.contains(" <= zipper1_total <= "), "{text}");
     assert!(text.contains("zipper1_f1"), "{text}");
     assert!(text.contains("renban1_low"), "{text}");
     assert!(text.contains("lunchbox1_f1"), "{text}");

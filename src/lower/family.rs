@@ -284,6 +284,21 @@ impl Enc<'_, '_> {
         self.b.column(|t| t.push_str(&name), 0, 1, true)
     }
 
+    /// An integer column equal to the chosen value of the one-hot columns `z`, which the rows
+    /// need not but a solver's branching can use: "the total is at most 10" halves the totals
+    /// where a binary takes one away. HiGHS found the zipper's grid in 13–23 s with it against
+    /// 20–46 s without (The Zip that Zips the Zips, first solve, random seeds 1–4).
+    fn branch_column(&mut self, z: &[(i64, usize)]) {
+        let (Some(lo), Some(hi)) = (z.first(), z.last()) else {
+            return;
+        };
+        let name = format!("{}_total", self.rule);
+        let t = self.b.column(|n| n.push_str(&name), lo.0, hi.0, true);
+        let mut terms = vec![(t, 1)];
+        terms.extend(z.iter().map(|&(v, c)| (c, -v)));
+        self.row(terms, Sense::Eq, 0);
+    }
+
     /// A cell's possible values: its given, or its one-hot columns.
     fn values(&self, c: Cell) -> Vec<i64> {
         match self.p.givens[c] {
@@ -338,6 +353,7 @@ impl Enc<'_, '_> {
                     .map(|&t| (t, self.binary("total", t)))
                     .collect();
                 self.row(z.iter().map(|&(_, c)| (c, 1)).collect(), Sense::Eq, 1);
+                self.branch_column(&z);
                 Total::OneHot(z)
             }
         };
