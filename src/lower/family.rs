@@ -60,7 +60,9 @@
 //! way in an earlier session: 58 s and 80 s against over 90 s and 120 s). Still far from 30
 //! s; a flow per distinct area over the pairs it holds whole (the digits used so far; four
 //! pairs in a box make 9, 10 or 11) and the middle cell as the total did not prove it in 60
-//! s.
+//! s. An integer column equal to the chosen total (`zipper1_total`) gives the solver a branch
+//! that halves the totals: 51–76 s → 50–59 s (`--unique -r 1` to `-r 4`, old and new binary
+//! taking turns, 2026-11-28).
 
 use std::collections::{BTreeMap, BTreeSet};
 
