@@ -180,6 +180,59 @@ fn tiny_latin_square_in_free_mps() {
     }
 }
 
+/// The rows sdkc adds for its next question fit fixed MPS's 8 characters (`~n10`, `~e3`,
+/// `~n2u1`): `-a` went on past the tenth grid (`nogood_10` stopped it, exit 3) and
+/// `--candidates` started at all (`exclude_r1c2_1`), on every MIP backend, one-hot cells and
+/// integer cells alike (a review found both).
+#[test]
+fn fixed_mps_asks_every_question() {
+    let two_by_two = "grid 2x2\nvalues 1..2\n";
+    let integer = "grid 2x2\nvalues 1..2\nencoding integer\nrule a: v[r1c1] + v[r1c2] >= 3\n";
+    for solver in ["cbc", "highs", "glpk"] {
+        for (model, count) in [(two_by_two, 16), (integer, 12)] {
+            let ran = common::Sdkc::new()
+                .model(model)
+                .args(&[
+                    "run",
+                    "model.sdk",
+                    "-a",
+                    "--format",
+                    "fixed-mps",
+                    "--solver",
+                    solver,
+                ])
+                .status(10)
+                .run();
+            assert!(
+                ran.out.stderr.ends_with(&format!(
+                    "not unique: {solver} found exactly {count} solutions\n"
+                )),
+                "{solver}: {}",
+                ran.out.stderr
+            );
+        }
+        let ran = common::Sdkc::new()
+            .args(&[
+                "run",
+                "examples/three.sdk",
+                "--candidates",
+                "--format",
+                "fixed-mps",
+                "--solver",
+                solver,
+            ])
+            .status(10)
+            .run();
+        assert!(
+            ran.out
+                .stderr
+                .starts_with("not unique: 7 cells have more than one candidate (3 solutions"),
+            "{solver}: {}",
+            ran.out.stderr
+        );
+    }
+}
+
 // ---- the seed models (issue 3) -------------------------------------------------------------
 
 /// Each formulation of seed 002 (Approach II's forbidden pairs, Approach I's big-M, and the

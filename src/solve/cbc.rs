@@ -101,7 +101,7 @@ impl MipSolver for Cbc {
             return solve_with_row(runner, mip, last, k, opts);
         }
         let mut with_row = mip.clone();
-        super::mip::forbid(&mut with_row, last, k);
+        super::mip::forbid(&mut with_row, last, k, opts.format);
         let mut by_objective = mip.clone();
         by_objective.objective = agreement(mip, last);
         let cutoff = Options {

@@ -110,7 +110,7 @@ pub fn solve_with_row(
     opts: &Options,
 ) -> Result<Run, Error> {
     let mut with_row = mip.clone();
-    forbid(&mut with_row, last, k);
+    forbid(&mut with_row, last, k, opts.format);
     runner.solve(&with_row, opts)
 }
 
@@ -261,12 +261,18 @@ impl Prepared for PreparedMip<'_> {
         stats.nonzeros = Some(mip.nonzeros());
         // Row names must differ: a cell may have several values excluded (true candidates).
         for (k, &(c, v)) in q.exclude.iter().enumerate() {
-            let name = format!("exclude_{}_{}", mip.cell_name(c), k + 1);
+            let long = format!("exclude_{}_{}", mip.cell_name(c), k + 1);
+            let name = Added::new(settings.format, long, format!("~e{}", k + 1));
             forbid_values(&mut mip, &[(c, v)], &name);
         }
         for (k, g) in q.forbid.iter().enumerate() {
             let free = free_cells(&mip, g);
-            forbid_values(&mut mip, &free, &format!("known_{}", k + 1));
+            let name = Added::new(
+                settings.format,
+                format!("known_{}", k + 1),
+                format!("~k{}", k + 1),
+            );
+            forbid_values(&mut mip, &free, &name);
         }
         stats.prepare_seconds = start.elapsed().as_secs_f64();
         let mut found = enumerate(&runner, mip, q, each)?;
@@ -340,7 +346,7 @@ fn enumerate(
             detail,
         })?;
         if let Some(last) = last.take() {
-            forbid(&mut mip, &last, k - 1);
+            forbid(&mut mip, &last, k - 1, opts.format);
             if last == grid {
                 // The solver ignored the cutoff of its own `solve_other`: ask again plainly.
                 continue;
@@ -443,20 +449,49 @@ fn value_columns(mip: &Mip, assignment: &[(Cell, i64)]) -> Vec<(usize, i64)> {
 
 /// Add a no-good cut that forbids `grid` and nothing else: its free cells cannot all keep
 /// their values. Returns false when no cell is free (the grid is the model's only possible one).
-pub fn forbid(mip: &mut Mip, grid: &[i64], k: usize) -> bool {
+pub fn forbid(mip: &mut Mip, grid: &[i64], k: usize, format: Format) -> bool {
     let free = free_cells(mip, grid);
     if free.is_empty() {
         return false;
     }
-    forbid_values(mip, &free, &format!("nogood_{}", k + 1));
+    let name = Added::new(format, format!("nogood_{}", k + 1), format!("~n{}", k + 1));
+    forbid_values(mip, &free, &name);
     true
+}
+
+/// The name of a row sdkc adds to ask its next question: `nogood_3`, or in fixed MPS, whose
+/// names have at most 8 characters, `~n3` (a review found `-a` stopping at the tenth grid,
+/// `nogood_10`, and `--candidates` at once). No name of a model starts with `~`.
+pub struct Added {
+    name: String,
+    short: bool,
+}
+
+impl Added {
+    /// `long` for LP and free MPS, `short` for fixed MPS.
+    pub fn new(format: Format, long: String, short: String) -> Added {
+        let fixed = format == Format::FixedMps;
+        Added {
+            name: if fixed { short } else { long },
+            short: fixed,
+        }
+    }
+
+    /// The name of what the row needs for cell `cell` (the `i`-th of its cells) on `side`.
+    fn part(&self, mip: &Mip, cell: Cell, i: usize, side: &str) -> String {
+        if self.short {
+            format!("{}{}{}", self.name, &side[..1], i + 1)
+        } else {
+            format!("{}_{}_{side}", self.name, mip.cell_name(cell))
+        }
+    }
 }
 
 /// Add rows that forbid the cells of `assignment` all taking their values. With one-hot
 /// cells: the columns of those values sum to at most their number less one (seed 000). With
 /// integer cells: each cell gets two binaries, "above its value" and "below it", and one of
 /// them must hold.
-pub fn forbid_values(mip: &mut Mip, assignment: &[(Cell, i64)], name: &str) {
+pub fn forbid_values(mip: &mut Mip, assignment: &[(Cell, i64)], name: &Added) {
     if !mip.integer_cells {
         let terms = value_columns(mip, assignment);
         // A value with no column is one the cell cannot take: nothing to forbid.
@@ -465,7 +500,7 @@ pub fn forbid_values(mip: &mut Mip, assignment: &[(Cell, i64)], name: &str) {
         }
         let rhs = terms.len() as i64 - 1;
         mip.rows.push(Row {
-            name: name.to_string(),
+            name: name.name.clone(),
             terms,
             sense: Sense::Le,
             rhs,
@@ -473,21 +508,20 @@ pub fn forbid_values(mip: &mut Mip, assignment: &[(Cell, i64)], name: &str) {
         return;
     }
     let mut any = Vec::new();
-    for &(c, g) in assignment {
+    for (i, &(c, g)) in assignment.iter().enumerate() {
         let Some(&(_, col)) = mip.cell_columns[c].first() else {
             continue; // a fixed cell: its value is the given's
         };
         let (lo, hi) = (mip.columns[col].lower, mip.columns[col].upper);
-        let cell = mip.cell_name(c);
         let mut binary = |mip: &mut Mip, side: &str| {
+            let part = name.part(mip, c, i, side);
             let i = mip.columns.len();
             mip.columns.push(Column {
                 lower: 0,
                 upper: 1,
                 integer: true,
             });
-            mip.column_names
-                .push_with(|s| s.push_str(&format!("{name}_{cell}_{side}")));
+            mip.column_names.push_with(|s| s.push_str(&part));
             any.push((i, 1));
             i
         };
@@ -495,7 +529,7 @@ pub fn forbid_values(mip: &mut Mip, assignment: &[(Cell, i64)], name: &str) {
             // above = 1  =>  v >= g + 1:   v - (g + 1 - lo) above >= lo
             let above = binary(mip, "up");
             mip.rows.push(Row {
-                name: format!("{name}_{cell}_up"),
+                name: name.part(mip, c, i, "up"),
                 terms: vec![(col, 1), (above, -(g + 1 - lo))],
                 sense: Sense::Ge,
                 rhs: lo,
@@ -505,7 +539,7 @@ pub fn forbid_values(mip: &mut Mip, assignment: &[(Cell, i64)], name: &str) {
             // below = 1  =>  v <= g - 1:   v + (hi - g + 1) below <= hi
             let below = binary(mip, "down");
             mip.rows.push(Row {
-                name: format!("{name}_{cell}_down"),
+                name: name.part(mip, c, i, "down"),
                 terms: vec![(col, 1), (below, hi - g + 1)],
                 sense: Sense::Le,
                 rhs: hi,
@@ -513,7 +547,7 @@ pub fn forbid_values(mip: &mut Mip, assignment: &[(Cell, i64)], name: &str) {
         }
     }
     mip.rows.push(Row {
-        name: name.to_string(),
+        name: name.name.clone(),
         terms: any,
         sense: Sense::Ge,
         rhs: 1,
