@@ -88,6 +88,11 @@ pub enum ErrorKind {
         estimate: u128,
         limit: u64,
     },
+    /// A row or column name of the MIP longer than the solvers read reliably.
+    MipNameTooLong {
+        name: String,
+        limit: usize,
+    },
     Syntax {
         expected: String,
         found: String,
@@ -431,6 +436,11 @@ impl fmt::Display for Unclipped<'_> {
                 thousands(u128::from(*limit)),
                 thousands(u128::from(crate::lower::MAX_ROWS))
             ),
+            // (`clip_quoted` adds the name's length: such a name is always clipped.)
+            MipNameTooLong { name, limit } => write!(
+                f,
+                "this rule names a row or column of the MIP `{name}`, longer than the {limit} characters the MIP solvers read reliably (CBC misreads an MPS file past about 150)"
+            ),
             Syntax {
                 expected, found, ..
             } => write!(f, "expected {expected}, found {found}"),
@@ -695,6 +705,7 @@ impl ErrorKind {
             RuleTooLarge { .. } => "this rule".into(),
             ModelTooLarge { rule: None, .. } => "the grid".into(),
             ModelTooLarge { .. } => "this rule".into(),
+            MipNameTooLong { .. } => "this rule".into(),
             Syntax { .. } => "unexpected here".into(),
             MissingGrid => "no grid line in this file".into(),
             DuplicateStatement { .. } => "second one".into(),
@@ -772,6 +783,9 @@ impl ErrorKind {
             }
             ModelTooLarge { .. } => Some(
                 "narrow the rule's quantifiers with `where`, or split it into smaller rules".into(),
+            ),
+            MipNameTooLong { .. } => Some(
+                "give the rule or its area a shorter name (the builtin search, `--solver builtin`, has no such limit)".into(),
             ),
             MissingGrid => Some("add a line such as `grid 9x9` (rows x columns)".into()),
             BoxesDontTile { rows, cols, .. } => Some(format!(

@@ -233,6 +233,45 @@ fn fixed_mps_asks_every_question() {
     }
 }
 
+/// Region letters past ASCII are written as their codes (`ue9_1` for `é`): glpsol refused
+/// the LP with `é_1` (a review found it).
+#[test]
+fn region_letters_past_ascii_reach_every_solver() {
+    let model = "grid 4x4\nregions {\n ééüü\n ééüü\n ßßøø\n ßßøø\n}\n\
+                 givens \"12....1..3.....4\"\nrule distinct rows, columns, regions\n";
+    for solver in ["cbc", "highs", "glpk"] {
+        for format in ["lp", "mps"] {
+            common::Sdkc::new()
+                .model(model)
+                .args(&[
+                    "run",
+                    "model.sdk",
+                    "--unique",
+                    "--solver",
+                    solver,
+                    "--format",
+                    format,
+                ])
+                .status(0)
+                .stdout("1 2 4 3\n3 4 1 2\n4 3 2 1\n2 1 3 4\n")
+                .run();
+        }
+    }
+    let lp = common::Sdkc::new()
+        .model(model)
+        .args(&["compile", "model.sdk", "-o", "-"])
+        .status(0)
+        .run();
+    assert!(
+        lp.out
+            .stdout
+            .contains("\n ue9_4: x_r2c1_4 + x_r2c2_4 = 1\n"),
+        "{}",
+        lp.out.stdout
+    );
+    assert!(!lp.out.stdout.contains('é'), "{}", lp.out.stdout);
+}
+
 // ---- the seed models (issue 3) -------------------------------------------------------------
 
 /// Each formulation of seed 002 (Approach II's forbidden pairs, Approach I's big-M, and the

@@ -73,6 +73,15 @@ pub fn lower(p: &Puzzle) -> Result<Mip, Diagnostic> {
                 },
             ));
         }
+        if let Some(name) = b.long_name_since(before) {
+            return Err(Diagnostic::new(
+                rule.span,
+                ErrorKind::MipNameTooLong {
+                    name,
+                    limit: MAX_NAME,
+                },
+            ));
+        }
         stats.push(b.stats_since(&rule.name, before));
     }
     b.placeholder_if_empty();
@@ -482,6 +491,16 @@ impl<'p> Builder<'p> {
         (self.columns.len(), self.rows.len(), self.nonzeros)
     }
 
+    /// A row or column name made since `mark` longer than `MAX_NAME` characters.
+    fn long_name_since(&self, (c, r, _): (usize, usize, usize)) -> Option<String> {
+        let columns = (c..self.columns.len()).map(|i| self.column_names.get(i));
+        let rows = self.rows[r..].iter().map(|row| row.name.as_str());
+        columns
+            .chain(rows)
+            .find(|n| n.len() > MAX_NAME)
+            .map(str::to_string)
+    }
+
     fn stats_since(&self, rule: &str, (c, r, z): (usize, usize, usize)) -> RuleStats {
         let (c2, r2, z2) = self.mark();
         RuleStats {
@@ -522,8 +541,29 @@ fn unique_names(rows: &mut [Row]) {
     }
 }
 
-/// LP and MPS readers reject names that start with a digit or a period (they read as numbers).
+/// The longest row or column name sdkc writes. Names come from the model's rule and area
+/// names; CBC misreads a free MPS file whose names pass about 150 characters and crashes past
+/// 170, and glpsol refuses names of 255 (a review found all three). The model's own rows
+/// (`r1_5`, `cage3_sum12`) are far shorter.
+pub const MAX_NAME: usize = 64;
+
+/// LP and MPS readers reject names that start with a digit or a period (they read as numbers),
+/// and glpsol any letter past ASCII (a region `é`): such a letter is written as its code,
+/// `ue9`.
 fn lp_safe(name: String) -> String {
+    let name = if name.is_ascii() {
+        name
+    } else {
+        name.chars()
+            .map(|c| {
+                if c.is_ascii() {
+                    c.to_string()
+                } else {
+                    format!("u{:x}", u32::from(c))
+                }
+            })
+            .collect()
+    };
     if name.starts_with(|c: char| c.is_ascii_digit() || c == '.') {
         format!("_{name}")
     } else {
