@@ -70,6 +70,10 @@ pub enum EmitError {
     NameTooLong {
         name: String,
     },
+    /// Fixed MPS holds numbers of at most 12 characters.
+    NumberTooWide {
+        value: i64,
+    },
     Io(io::Error),
     Output(crate::output::OutputError),
 }
@@ -83,6 +87,11 @@ impl fmt::Display for EmitError {
                 // (A 5 MB name was quoted whole.)
                 crate::diagnostic::clip_name(name),
                 name.chars().count()
+            ),
+            EmitError::NumberTooWide { value } => write!(
+                f,
+                "fixed MPS allows numbers of at most 12 characters, and this model has `{value}` ({} characters); use `--format mps` (free MPS) or `--format lp`",
+                value.to_string().len()
             ),
             EmitError::Io(e) => write!(f, "{e}"),
             EmitError::Output(e) => write!(f, "{e}"),
@@ -107,7 +116,7 @@ pub fn write(mip: &Mip, format: Format, out: &mut dyn Write) -> Result<(), EmitE
         Format::Lp => write_lp(mip, out)?,
         Format::Mps => write_mps(mip, out, false)?,
         Format::FixedMps => {
-            check_fixed_names(mip)?;
+            check_fixed(mip)?;
             write_mps(mip, out, true)?
         }
     }
@@ -127,14 +136,23 @@ pub fn write_file(mip: &Mip, format: Format, path: &Path) -> Result<(), EmitErro
     crate::output::write(path, |w| write(mip, format, w))
 }
 
-/// Fixed MPS holds names of at most 8 characters: the first name that does not fit, as an error.
-pub fn check_fixed_names(mip: &Mip) -> Result<(), EmitError> {
+/// Fixed MPS holds names of at most 8 characters and numbers of at most 12 (its fields): the
+/// first name or number that does not fit, as an error. (glpsol refused a coefficient of
+/// `-100000000000` running into the next field; a review found it.)
+pub fn check_fixed(mip: &Mip) -> Result<(), EmitError> {
     let columns = (0..mip.columns.len()).map(|c| mip.column_name(c));
     let mut names = columns.chain(mip.rows.iter().map(|r| r.name.as_str()));
-    match names.find(|n| n.len() > 8) {
-        Some(name) => Err(EmitError::NameTooLong {
+    if let Some(name) = names.find(|n| n.len() > 8) {
+        return Err(EmitError::NameTooLong {
             name: name.to_string(),
-        }),
+        });
+    }
+    let terms = mip.rows.iter().flat_map(|r| &r.terms).chain(&mip.objective);
+    let rhs = mip.rows.iter().map(|r| r.rhs);
+    let bounds = mip.columns.iter().flat_map(|c| [c.lower, c.upper]);
+    let mut numbers = terms.map(|t| t.1).chain(rhs).chain(bounds);
+    match numbers.find(|v| v.to_string().len() > 12) {
+        Some(value) => Err(EmitError::NumberTooWide { value }),
         None => Ok(()),
     }
 }
@@ -201,12 +219,12 @@ fn write_lp(mip: &Mip, w: &mut dyn Write) -> io::Result<()> {
         } else {
             push_terms(w, &mut line, mip, &row.terms)?;
         }
-        line.push_str(match row.sense {
-            Sense::Le => " <= ",
-            Sense::Ge => " >= ",
-            Sense::Eq => " = ",
-        });
-        line.push_str(&row.rhs.to_string());
+        let sense = match row.sense {
+            Sense::Le => " <=",
+            Sense::Ge => " >=",
+            Sense::Eq => " =",
+        };
+        push_wrapped(w, &mut line, &format!("{sense} {}", row.rhs))?;
         writeln!(w, "{line}")?;
     }
 
@@ -244,34 +262,51 @@ fn push_terms(
     mip: &Mip,
     terms: &[(usize, i64)],
 ) -> io::Result<()> {
+    let mut term = String::new();
     for (i, &(col, coef)) in terms.iter().enumerate() {
+        term.clear();
+        match (i, coef) {
+            (0, 1) => {}
+            (0, -1) => term.push_str(" -"),
+            (_, 1) => term.push_str(" +"),
+            (_, -1) => term.push_str(" -"),
+            (0, c) => {
+                term.push(' ');
+                term.push_str(&c.to_string());
+            }
+            (_, c) if c < 0 => {
+                term.push_str(" - ");
+                term.push_str(&(-c).to_string());
+            }
+            (_, c) => {
+                term.push_str(" + ");
+                term.push_str(&c.to_string());
+            }
+        }
         let name = mip.column_name(col);
+        term.push(' ');
+        term.push_str(name);
+        // (A term is taken to be at most 8 characters past its name, which a coefficient of
+        // up to 4 digits is, and measured when it is longer.)
         if line.len() + name.len() + 8 > LP_LINE {
             writeln!(w, "{line}")?;
             line.clear();
             line.push(' ');
         }
-        match (i, coef) {
-            (0, 1) => {}
-            (0, -1) => line.push_str(" -"),
-            (_, 1) => line.push_str(" +"),
-            (_, -1) => line.push_str(" -"),
-            (0, c) => {
-                line.push(' ');
-                line.push_str(&c.to_string());
-            }
-            (_, c) if c < 0 => {
-                line.push_str(" - ");
-                line.push_str(&(-c).to_string());
-            }
-            (_, c) => {
-                line.push_str(" + ");
-                line.push_str(&c.to_string());
-            }
-        }
-        line.push(' ');
-        line.push_str(name);
+        push_wrapped(w, line, &term)?;
     }
+    Ok(())
+}
+
+/// Append `text` to `line`, first writing `line` out and starting a new one (a continuation:
+/// it begins with a space) when `text` would take it past `LP_LINE`.
+fn push_wrapped(w: &mut dyn Write, line: &mut String, text: &str) -> io::Result<()> {
+    if line.len() + text.len() > LP_LINE && !line.trim().is_empty() {
+        writeln!(w, "{line}")?;
+        line.clear();
+        line.push(' ');
+    }
+    line.push_str(text);
     Ok(())
 }
 

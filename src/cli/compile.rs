@@ -66,7 +66,9 @@ pub fn compile(
         }
         eprintln!("error: {e}");
         return match e {
-            emit::EmitError::NameTooLong { .. } => exit::MODEL,
+            emit::EmitError::NameTooLong { .. } | emit::EmitError::NumberTooWide { .. } => {
+                exit::MODEL
+            }
             emit::EmitError::Io(_) | emit::EmitError::Output(_) => exit::IO,
         };
     }

@@ -251,7 +251,7 @@ impl Prepared for PreparedMip<'_> {
         }
         let mut mip = crate::lower::lower(&p).map_err(|d| Error::Model(Box::new(d)))?;
         if settings.format == Format::FixedMps {
-            emit::check_fixed_names(&mip).map_err(|e| Error::Unsupported {
+            emit::check_fixed(&mip).map_err(|e| Error::Unsupported {
                 solver: solver.name(),
                 detail: e.to_string(),
             })?;
