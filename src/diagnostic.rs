@@ -88,6 +88,12 @@ pub enum ErrorKind {
         estimate: u128,
         limit: u64,
     },
+    /// A coefficient of the MIP past what the solvers' tolerances keep exact.
+    CoefficientTooLarge {
+        rule: String,
+        coefficient: i64,
+        limit: i64,
+    },
     /// A row or column name of the MIP longer than the solvers read reliably.
     MipNameTooLong {
         name: String,
@@ -436,6 +442,16 @@ impl fmt::Display for Unclipped<'_> {
                 thousands(u128::from(*limit)),
                 thousands(u128::from(crate::lower::MAX_ROWS))
             ),
+            CoefficientTooLarge {
+                rule,
+                coefficient,
+                limit,
+            } => write!(
+                f,
+                "rule `{rule}` gives the MIP a coefficient of {}, past the {} that the MIP solvers' tolerances keep exact (GLPK takes a column within 0.00001 of a whole number for whole, so a row may be off by the coefficient times that)",
+                thousands(coefficient.unsigned_abs().into()),
+                thousands((*limit as u64).into())
+            ),
             // (`clip_quoted` adds the name's length: such a name is always clipped.)
             MipNameTooLong { name, limit } => write!(
                 f,
@@ -705,7 +721,7 @@ impl ErrorKind {
             RuleTooLarge { .. } => "this rule".into(),
             ModelTooLarge { rule: None, .. } => "the grid".into(),
             ModelTooLarge { .. } => "this rule".into(),
-            MipNameTooLong { .. } => "this rule".into(),
+            MipNameTooLong { .. } | CoefficientTooLarge { .. } => "this rule".into(),
             Syntax { .. } => "unexpected here".into(),
             MissingGrid => "no grid line in this file".into(),
             DuplicateStatement { .. } => "second one".into(),
@@ -783,6 +799,9 @@ impl ErrorKind {
             }
             ModelTooLarge { .. } => Some(
                 "narrow the rule's quantifiers with `where`, or split it into smaller rules".into(),
+            ),
+            CoefficientTooLarge { .. } => Some(
+                "write the rule with smaller numbers, or use the builtin search (`--solver builtin`), which has no such limit".into(),
             ),
             MipNameTooLong { .. } => Some(
                 "give the rule or its area a shorter name (the builtin search, `--solver builtin`, has no such limit)".into(),

@@ -533,3 +533,56 @@ fn mps_name(s: &str, fixed: bool) -> String {
     }
     n
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A 2x2 model; its rows' coefficients are 1.
+    fn mip() -> Mip {
+        let text = b"grid 2x2\nrule distinct rows, columns\n";
+        crate::lower::lower(&crate::load("t.sdk", text, None).unwrap()).unwrap()
+    }
+
+    /// Fixed MPS's number fields hold 12 characters: a wider number is refused, not written
+    /// into the next field (glpsol refused `-100000000000` there; a review found it). Models
+    /// no longer reach such numbers (coefficients stop at 10,000, `lower::MAX_COEFFICIENT`), so
+    /// the check is tested on a MIP changed by hand.
+    #[test]
+    fn fixed_mps_refuses_numbers_wider_than_its_fields() {
+        let mut m = mip();
+        assert!(to_string(&m, Format::FixedMps).is_ok());
+        m.rows[0].rhs = 999_999_999_999;
+        assert!(to_string(&m, Format::FixedMps).is_ok());
+        for (change, number) in [
+            (
+                &mut |m: &mut Mip| m.rows[0].rhs = -100_000_000_000_i64,
+                "-100000000000",
+            ),
+            (
+                &mut |m: &mut Mip| m.rows[0].terms[0].1 = 1_000_000_000_000,
+                "1000000000000",
+            ),
+            (
+                &mut |m: &mut Mip| m.columns[0].upper = 1_000_000_000_000,
+                "1000000000000",
+            ),
+        ] as [(&mut dyn FnMut(&mut Mip), &str); 3]
+        {
+            let mut m = mip();
+            change(&mut m);
+            let e = to_string(&m, Format::FixedMps).unwrap_err();
+            assert_eq!(
+                e.to_string(),
+                format!(
+                    "fixed MPS allows numbers of at most 12 characters, and this model has \
+                     `{number}` ({} characters); use `--format mps` (free MPS) or `--format lp`",
+                    number.len()
+                )
+            );
+            // LP keeps every line within 78 characters, the number and all.
+            let lp = to_string(&m, Format::Lp).unwrap();
+            assert!(lp.lines().all(|l| l.len() <= 78), "{lp}");
+        }
+    }
+}

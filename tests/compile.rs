@@ -162,59 +162,6 @@ fn a_failed_write_leaves_the_old_file_untouched() {
     assert_eq!(std::fs::read_dir(ran.path()).unwrap().count(), 2);
 }
 
-/// Fixed MPS's number fields hold 12 characters: a wider number is refused, by `compile` and
-/// by `run` (glpsol refused the file, "positions 62-72 must be blank"; a review found it),
-/// and fits the LP's lines of at most 78 characters, and every solver reads that.
-#[test]
-fn fixed_mps_refuses_numbers_wider_than_its_fields() {
-    let model = "grid 1x4\nvalues 1..2\n\
-                 rule a: 100000 * 1000000 * (v[r1c2] - v[r1c1]) + v[r1c3] + v[r1c4] >= 3\n";
-    let message = "error: fixed MPS allows numbers of at most 12 characters, and this model has \
-                   `-100000000000` (13 characters); use `--format mps` (free MPS) or `--format lp`\n";
-    Sdkc::new()
-        .model(model)
-        .args(&["compile", "model.sdk", "--format", "fixed-mps", "-o", "-"])
-        .status(3)
-        .stdout("")
-        .stderr(message)
-        .run();
-    Sdkc::new()
-        .model(model)
-        .args(&[
-            "run",
-            "model.sdk",
-            "--format",
-            "fixed-mps",
-            "--solver",
-            "glpk",
-        ])
-        .status(3)
-        .stderr(message)
-        .run();
-    let lp = Sdkc::new()
-        .model(model)
-        .args(&["compile", "model.sdk", "-o", "-"])
-        .status(0)
-        .run();
-    assert!(
-        lp.out.stdout.lines().all(|l| l.len() <= 78),
-        "{}",
-        lp.out.stdout
-    );
-    for solver in ["cbc", "highs", "glpk"] {
-        let ran = Sdkc::new()
-            .model(model)
-            .args(&["run", "model.sdk", "--solver", solver])
-            .status(0)
-            .run();
-        assert!(
-            ran.out.stderr.contains("every rule checked"),
-            "{solver}: {}",
-            ran.out.stderr
-        );
-    }
-}
-
 #[test]
 fn unwritable_output_is_an_io_error() {
     Sdkc::new()

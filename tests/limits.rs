@@ -324,6 +324,54 @@ fn mip_names_past_64_characters_are_refused() {
         .run();
 }
 
+/// A coefficient past 10,000 is refused for the MIP solvers, whose integrality tolerances
+/// would let a row be off by a whole unit (a review saw GLPK and HiGHS return grids that break
+/// the rule, and CBC count 2 grids of 16, with 200,000 and more). At 10,000 every backend
+/// counts the 16; the builtin search, exact arithmetic, counts them past it too.
+#[test]
+fn coefficients_past_ten_thousand_are_refused_for_the_mip_solvers() {
+    let model = |k: i64| {
+        format!(
+            "grid 1x5\nvalues 1..2\n\
+             rule a: {k} * (v[r1c1] - v[r1c5]) + v[r1c2] - v[r1c3] + v[r1c4] >= 2\n"
+        )
+    };
+    for solver in ["cbc", "highs", "glpk", "builtin"] {
+        let ran = Sdkc::new()
+            .model(&model(5000))
+            .args(&["run", "model.sdk", "-a", "--solver", solver])
+            .status(10)
+            .run();
+        assert!(
+            ran.out.stderr.ends_with(&format!(
+                "not unique: {solver} found exactly 16 solutions\n"
+            )),
+            "{solver}: {}",
+            ran.out.stderr
+        );
+    }
+    let (code, errors) = mistakes(&model(100_000));
+    assert_eq!(code, 3);
+    assert_eq!(
+        errors,
+        "model.sdk:3:1: rule `a` gives the MIP a coefficient of 100,000, past the 10,000 that \
+         the MIP solvers' tolerances keep exact (GLPK takes a column within 0.00001 of a whole \
+         number for whole, so a row may be off by the coefficient times that)"
+    );
+    let ran = Sdkc::new()
+        .model(&model(100_000))
+        .args(&["run", "model.sdk", "-a", "--solver", "builtin"])
+        .status(10)
+        .run();
+    assert!(
+        ran.out
+            .stderr
+            .ends_with("not unique: builtin found exactly 16 solutions\n"),
+        "{}",
+        ran.out.stderr
+    );
+}
+
 /// The 64 MiB bound on a list's line holds whether or not the line's newline falls in the
 /// chunk that crosses it (a line 5,000 bytes past it, with its newline, was read).
 #[test]

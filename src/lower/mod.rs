@@ -73,6 +73,16 @@ pub fn lower(p: &Puzzle) -> Result<Mip, Diagnostic> {
                 },
             ));
         }
+        if let Some(coefficient) = b.large_coefficient_since(before) {
+            return Err(Diagnostic::new(
+                rule.span,
+                ErrorKind::CoefficientTooLarge {
+                    rule: rule.name.clone(),
+                    coefficient,
+                    limit: MAX_COEFFICIENT,
+                },
+            ));
+        }
         if let Some(name) = b.long_name_since(before) {
             return Err(Diagnostic::new(
                 rule.span,
@@ -491,6 +501,15 @@ impl<'p> Builder<'p> {
         (self.columns.len(), self.rows.len(), self.nonzeros)
     }
 
+    /// A coefficient of a row made since `mark` larger than `MAX_COEFFICIENT`.
+    fn large_coefficient_since(&self, (_, r, _): (usize, usize, usize)) -> Option<i64> {
+        self.rows[r..]
+            .iter()
+            .flat_map(|row| &row.terms)
+            .map(|&(_, a)| a)
+            .find(|a| a.unsigned_abs() > MAX_COEFFICIENT as u64)
+    }
+
     /// A row or column name made since `mark` longer than `MAX_NAME` characters.
     fn long_name_since(&self, (c, r, _): (usize, usize, usize)) -> Option<String> {
         let columns = (c..self.columns.len()).map(|i| self.column_names.get(i));
@@ -540,6 +559,13 @@ fn unique_names(rows: &mut [Row]) {
         }
     }
 }
+
+/// The largest coefficient sdkc writes. A MIP solver takes a column within its integrality
+/// tolerance of a whole number for whole (GLPK 1e-5, HiGHS 1e-6), so a coefficient `a` lets a
+/// row be off by `a` times that: past 100,000 a whole unit, and a review saw GLPK and HiGHS
+/// return grids that break the rule and CBC count 2 grids of 16. The examples' largest is 90
+/// (a pill arrow's hundreds); 10,000 leaves GLPK a tenth of a unit.
+pub const MAX_COEFFICIENT: i64 = 10_000;
 
 /// The longest row or column name sdkc writes. Names come from the model's rule and area
 /// names; CBC misreads a free MPS file whose names pass about 150 characters and crashes past
