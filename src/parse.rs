@@ -787,8 +787,13 @@ fn syntax_error(err: pest::error::Error<Rule>, text: &str, offset: usize) -> Dia
     }
     // pest lists the operators where an operand may end, not the bracket that would close it:
     // name the one left open (`rule z: (v[r1c1] == 1` and the file ends).
+    // (With other things pest also expected, such as a path's next cell, the same words
+    // close the list: "a cell such as `r1c1` or an operator or `)`".)
     let expected = match unclosed(text, at) {
-        Some(close) if expected == OPERATOR_OR_END => format!("an operator or `{close}`"),
+        Some(close) if expected.ends_with(OPERATOR_OR_END) => format!(
+            "{}an operator or `{close}`",
+            &expected[..expected.len() - OPERATOR_OR_END.len()]
+        ),
         _ => expected,
     };
     // `cage(r1c1, r1c2, 3,)`: pest expects whatever the list holds next; say that a comma

@@ -136,6 +136,11 @@ fn an_open_bracket_names_its_closing_one() {
         ),
         ["model.sdk:5:1: expected an operator or `)`, found `rule`"]
     );
+    // Where a path could also go on, the cell is named too.
+    assert_eq!(
+        json_errors_of(format!("{HEADER}rule thermo(r2c1-r2c2\nrule distinct rows\n").as_bytes()),
+        ["model.sdk:4:1: expected a cell such as `r1c1` or an operator or `)`, found `rule`"]
+    );
 }
 
 /// An absolute value left open names its closing bar; the bars pair up from the left, so an
