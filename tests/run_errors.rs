@@ -211,6 +211,30 @@ fn cbc_cut_short_never_says_there_is_no_grid() {
     }
 }
 
+/// HiGHS's presolve says Blitz has no solution (it has one); sdkc checks such an answer
+/// with a run without presolve, and when the time limit leaves that run too little time the
+/// answer is the time limit: with `--time-limit 0.15` the check got 0.05 s and "no
+/// solution" stood (a review found it). Solved or out of time, never "no solution".
+#[test]
+fn highs_presolve_infeasible_unchecked_is_the_time_limit() {
+    for limit in ["0.12", "0.15", "0.15", "0.18", "0.2", "0.3"] {
+        let out = common::sdkc(&[
+            "run",
+            "tests/fpuzzles/blitz.txt",
+            "--solver",
+            "highs",
+            "--time-limit",
+            limit,
+        ]);
+        assert!(
+            out.code == 0 || out.code == 5,
+            "{limit}: exit {}: {}",
+            out.code,
+            out.stderr
+        );
+    }
+}
+
 #[test]
 fn missing_solver_exits_6_and_says_how_to_install() {
     Sdkc::new()

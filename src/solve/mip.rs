@@ -283,7 +283,7 @@ impl Prepared for PreparedMip<'_> {
 }
 
 /// The least time left, in seconds, worth starting a solver for.
-const MIN_SLICE: f64 = 0.1;
+pub(super) const MIN_SLICE: f64 = 0.1;
 
 fn options(settings: &Settings, deadline: Option<Instant>) -> Options {
     Options {

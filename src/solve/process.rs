@@ -195,13 +195,21 @@ pub fn run(
     // The second run may take as long as the first, and at least a second (within what is
     // left of the time limit): HiGHS without presolve took 248 s to prove what presolve
     // decided in 1.9 s on Renban Skyscrapers, and 0.1 s to solve Blitz. When it finds a
-    // grid, that is the answer; when it runs out of its time, the first run's answer stands.
-    // Both runs' costs are the run's.
+    // grid, that is the answer; when it runs out of the time it was given, the first run's
+    // answer stands. But when the user's time limit cut that time short, the check was not
+    // made and the answer is the time limit: HiGHS's presolve said Blitz had no solution, and
+    // with `--time-limit 0.15` the check got 0.05 s and the false answer stood (a review
+    // found it). Both runs' costs are the run's.
     let budget = seconds.max(1.0);
-    again.time_limit = Some(match opts.time_limit {
-        Some(t) => (t - seconds).clamp(0.001, budget),
-        None => budget,
-    });
+    let left = opts.time_limit.map(|t| t - seconds);
+    let cut_short = left.is_some_and(|l| l < budget);
+    if left.is_some_and(|l| l < super::mip::MIN_SLICE) {
+        return Ok(Some(Run {
+            outcome: Outcome::TimeLimit,
+            ..run
+        }));
+    }
+    again.time_limit = Some(left.map_or(budget, |l| l.min(budget)));
     drop(dir);
     let Some(second) = self::run(solver, binary, mip, &again, settings, cancel)? else {
         return Ok(None);
@@ -211,6 +219,7 @@ pub fn run(
         (a, b) => Some(a.unwrap_or(0) + b.unwrap_or(0)),
     };
     let outcome = match second.outcome {
+        Outcome::TimeLimit if cut_short => Outcome::TimeLimit,
         Outcome::TimeLimit => run.outcome,
         other => other,
     };
