@@ -215,9 +215,11 @@ pub struct RunArgs {
     /// Threads the MIP solver may use (CBC, HiGHS; GLPK has one).
     #[arg(short = 'p', long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..=1024))]
     pub threads: Option<u64>,
-    /// The MIP solver's random seed (sdkc fixes one by default, so runs repeat; GLPK makes no
-    /// random choices).
-    #[arg(short = 'r', long, value_name = "N")]
+    /// The MIP solver's random seed, 0 to 2147483647 (sdkc fixes one by default, so runs
+    /// repeat; GLPK makes no random choices).
+    // (HiGHS's seed is a C `int`: past 2^31 - 1 it stopped with an error.)
+    #[arg(short = 'r', long, value_name = "N",
+          value_parser = clap::value_parser!(u64).range(0..=2_147_483_647))]
     pub random_seed: Option<u64>,
     /// Lower every algebraic rule this way, whatever the model says.
     #[arg(long, value_parser = formulation_parser())]

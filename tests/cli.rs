@@ -601,3 +601,41 @@ fn library_calls_are_one_line_per_clue() {
         .stdout("model.sdk: no mistakes (grid 4x4, values 1..4, 0 givens, 5 rules)\n")
         .run();
 }
+
+/// A MIP solver's seed fits a C `int`, which HiGHS reads it into: past 2^31 - 1 HiGHS stopped
+/// with an error (exit 7; a review found it), so the command line refuses it (exit 2), and
+/// the largest works on every MIP backend.
+#[test]
+fn random_seeds_past_a_c_int_are_refused() {
+    let ran = Sdkc::new()
+        .args(&[
+            "run",
+            "examples/classic.sdk",
+            "--solver",
+            "highs",
+            "-r",
+            "2147483648",
+        ])
+        .status(2)
+        .run();
+    assert!(
+        ran.out
+            .stderr
+            .contains("2147483648 is not in 0..=2147483647"),
+        "{}",
+        ran.out.stderr
+    );
+    for solver in ["highs", "cbc", "glpk"] {
+        Sdkc::new()
+            .args(&[
+                "run",
+                "examples/classic.sdk",
+                "--solver",
+                solver,
+                "-r",
+                "2147483647",
+            ])
+            .status(0)
+            .run();
+    }
+}
