@@ -5,7 +5,7 @@
 use std::collections::BTreeMap;
 use std::str::FromStr;
 use std::sync::mpsc;
-use std::time::{Duration, Instant};
+use std::time::Instant;
 
 use crate::ModelErrors;
 use crate::diagnostic::{self, Origin, Source};
@@ -255,7 +255,7 @@ impl<'b> Batch<'b> {
         let deadline = self
             .opts
             .time_limit
-            .map(|t| start + Duration::from_secs_f64(t));
+            .and_then(|t| crate::solve::deadline_after(start, t));
         let name = self.backend.name();
         // A count lists its grids, as `run --json` does (one shape for both).
         let counting = matches!(self.opts.goal, Goal::Count(_));

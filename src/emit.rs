@@ -99,6 +99,19 @@ impl fmt::Display for EmitError {
     }
 }
 
+impl std::error::Error for EmitError {}
+
+impl EmitError {
+    /// The exit code the command line ends with: 3 for what fixed MPS cannot hold (a
+    /// model's mistake), 1 for a file that cannot be written.
+    pub fn exit_code(&self) -> u8 {
+        match self {
+            EmitError::NameTooLong { .. } | EmitError::NumberTooWide { .. } => crate::exit::MODEL,
+            EmitError::Io(_) | EmitError::Output(_) => crate::exit::IO,
+        }
+    }
+}
+
 impl From<crate::output::OutputError> for EmitError {
     fn from(e: crate::output::OutputError) -> Self {
         EmitError::Output(e)

@@ -2,7 +2,7 @@
 //! found by a deletion filter that asks any backend "is this subset still infeasible?", and
 //! placed in the model's source for people (`describe`) and for JSON.
 
-use std::time::{Duration, Instant};
+use std::time::Instant;
 
 use crate::diagnostic::{Origin, line_col};
 use crate::puzzle::{Cell, Expr, Puzzle, RuleKind};
@@ -97,7 +97,7 @@ pub fn explain(
     backend: &dyn Backend,
     time_limit: Option<f64>,
 ) -> Result<Explanation, Error> {
-    let deadline = time_limit.map(|t| Instant::now() + Duration::from_secs_f64(t));
+    let deadline = time_limit.and_then(|t| crate::solve::deadline_after(Instant::now(), t));
     let all = parts(p);
     let (givens, rules): (Vec<Part>, Vec<Part>) =
         all.iter().partition(|part| matches!(part, Part::Given(_)));

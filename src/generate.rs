@@ -7,7 +7,7 @@
 //! Everything random comes from the seed and the puzzle's index, so a list of puzzles is the
 //! same however many threads made it.
 
-use std::time::{Duration, Instant};
+use std::time::Instant;
 
 use crate::check;
 use crate::exit;
@@ -109,7 +109,7 @@ impl Settings {
     /// When a question asked now must end.
     fn deadline(&self) -> Option<Instant> {
         self.time_limit
-            .map(|t| Instant::now() + Duration::from_secs_f64(t))
+            .and_then(|t| crate::solve::deadline_after(Instant::now(), t))
     }
 }
 

@@ -142,6 +142,11 @@ pub struct ModelErrors {
 }
 
 impl ModelErrors {
+    /// The exit code the command line ends with: 3, the model has mistakes.
+    pub fn exit_code(&self) -> u8 {
+        exit::MODEL
+    }
+
     /// `one_line`, with the line that counts the mistakes left out after the last shown of
     /// each kind that has more: the `errors` of `--json`.
     pub fn one_line_counted(&self) -> Vec<String> {
@@ -156,9 +161,22 @@ impl ModelErrors {
     }
 }
 
+/// Each mistake as `file:line:column: message`, one per line, with the count of those left
+/// out.
+impl std::fmt::Display for ModelErrors {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.one_line_counted().join("\n"))
+    }
+}
+
+impl std::error::Error for ModelErrors {}
+
 /// Parse and analyze a model file's bytes. `name` is what messages call the file;
 /// `givens` replaces the model's givens with a one-line puzzle.
 pub fn load(name: &str, bytes: &[u8], givens: Option<&str>) -> Result<Puzzle, ModelErrors> {
+    // A byte-order mark, which Windows editors write first, is no part of the text (the
+    // command line drops it too).
+    let bytes = bytes.strip_prefix(b"\xEF\xBB\xBF").unwrap_or(bytes);
     let text = match parse::decode(bytes) {
         Ok(t) => t,
         Err(mut d) => {

@@ -348,3 +348,60 @@ fn seed001_fancy_admits_the_published_grid() {
         assert_eq!(out.code, 0, "{solver}: {}", out.stderr);
     }
 }
+
+/// The library takes a caller's mistakes as errors, not panics (a review found each):
+/// givens, an excluded cell or a forbidden grid that do not fit the rules are
+/// `BadQuestion` (exit 2) on every backend; a time limit below zero, not a number or too
+/// large for the clock is taken as passed or as none; a byte-order mark is dropped; and the
+/// model's mistakes are a `std::error::Error` with their exit code.
+#[test]
+fn the_library_refuses_questions_that_do_not_fit_without_a_panic() {
+    use sdkc::solve::{Error, Question};
+    let text = std::fs::read(common::root().join("examples/three.sdk")).unwrap();
+    let puzzle = sdkc::load("three.sdk", &text, None).unwrap();
+    let cells = puzzle.rows * puzzle.cols;
+    let mut with_bom = b"\xEF\xBB\xBF".to_vec();
+    with_bom.extend(&text);
+    assert_eq!(
+        sdkc::load("three.sdk", &with_bom, None).unwrap().givens,
+        puzzle.givens
+    );
+    let errors =
+        sdkc::load("bad.sdk", b"grid 4x4\nrule distinct rows, colums\n", None).unwrap_err();
+    let as_error: &dyn std::error::Error = &errors;
+    assert!(as_error.to_string().starts_with("bad.sdk:2:"), "{as_error}");
+    assert_eq!(errors.exit_code(), 3);
+    let settings = sdkc::Settings::default();
+    for name in ["builtin", "highs", "cbc", "glpk"] {
+        let backend = sdkc::solve::backend(name, &settings).unwrap();
+        let prepared = backend.prepare(&puzzle).unwrap();
+        let bad_questions = [
+            (vec![None; cells - 1], Question::one()),
+            (vec![Some(puzzle.hi + 1); cells], Question::one()),
+            (
+                vec![None; cells],
+                Question {
+                    exclude: vec![(cells, 1)],
+                    ..Question::one()
+                },
+            ),
+            (
+                vec![None; cells],
+                Question {
+                    forbid: vec![vec![1; cells + 1]],
+                    ..Question::one()
+                },
+            ),
+        ];
+        for (givens, q) in bad_questions {
+            match prepared.find(&givens, &q, &mut |_| true) {
+                Err(e @ Error::BadQuestion { .. }) => assert_eq!(e.exit_code(), 2, "{name}"),
+                other => panic!("{name}: {other:?}"),
+            }
+        }
+        let backend: &dyn sdkc::Backend = backend.as_ref();
+        for limit in [-1.0, f64::NAN, 1e30] {
+            sdkc::explain::explain(&puzzle, backend, Some(limit)).unwrap();
+        }
+    }
+}

@@ -65,12 +65,7 @@ pub fn compile(
             return exit::OK; // `compile -o - | head`: the reader has what it wanted
         }
         eprintln!("error: {e}");
-        return match e {
-            emit::EmitError::NameTooLong { .. } | emit::EmitError::NumberTooWide { .. } => {
-                exit::MODEL
-            }
-            emit::EmitError::Io(_) | emit::EmitError::Output(_) => exit::IO,
-        };
+        return e.exit_code();
     }
     if stats {
         let table = stats_table(&mip);

@@ -1,7 +1,7 @@
 //! `sdkc render`: the puzzle as an SVG picture, with its solution or candidates if asked.
 
 use std::path::Path;
-use std::time::{Duration, Instant};
+use std::time::Instant;
 
 use sdkc::exit;
 use sdkc::render::Options;
@@ -45,7 +45,7 @@ pub fn render(a: &Args<'_>) -> u8 {
         let backend = backend(choice, &sdkc::Settings::default());
         let deadline = a
             .time_limit
-            .map(|t| Instant::now() + Duration::from_secs_f64(t));
+            .and_then(|t| sdkc::solve::deadline_after(Instant::now(), t));
         let prepared = match backend.prepare(&puzzle) {
             Ok(p) => p,
             Err(e) => {

@@ -1,6 +1,6 @@
 //! `sdkc run MODEL`: solve, check, print; count; explain a puzzle with no solution.
 
-use std::time::{Duration, Instant};
+use std::time::Instant;
 
 use sdkc::report::{self, ExplanationReport, Report};
 use sdkc::solve::{self, Settings, Statistics};
@@ -95,7 +95,9 @@ pub fn run(a: &RunArgs) -> u8 {
         Err(e) => return solver_error(e),
     };
     let goal = goal(a);
-    let deadline = a.time_limit.map(|t| start + Duration::from_secs_f64(t));
+    let deadline = a
+        .time_limit
+        .and_then(|t| sdkc::solve::deadline_after(start, t));
     let streaming = a.all_solutions;
     let rows = |g: &[i64]| report::rows(g, puzzle.cols);
     // `--count N` prints every grid at the end, with the cells where they differ marked.

@@ -33,6 +33,7 @@ impl Backend for Builtin {
         })?;
         Ok(Box::new(PreparedSearch {
             model,
+            shape: super::Shape::of(rules),
             seconds: start.elapsed().as_secs_f64(),
         }))
     }
@@ -40,6 +41,8 @@ impl Backend for Builtin {
 
 struct PreparedSearch {
     model: search::Model,
+    /// What a question must fit (`check_question`).
+    shape: super::Shape,
     /// Compiling the rules, counted once, in the first answer's statistics.
     seconds: f64,
 }
@@ -55,6 +58,7 @@ impl Prepared for PreparedSearch {
         q: &Question,
         each: &mut dyn FnMut(&[i64]) -> bool,
     ) -> Result<Found, Error> {
+        self.shape.check(givens, q)?;
         let start = Instant::now();
         // A forbidden grid is skipped when the search reaches it, and not counted: the search
         // meets each grid once, so asking for that many more finds the same grids otherwise.

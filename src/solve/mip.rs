@@ -235,6 +235,7 @@ impl Prepared for PreparedMip<'_> {
         q: &Question,
         each: &mut dyn FnMut(&[i64]) -> bool,
     ) -> Result<Found, Error> {
+        super::check_question(&self.rules, givens, q)?;
         let start = Instant::now();
         let solver = self.backend.solver;
         let settings = &self.backend.settings;

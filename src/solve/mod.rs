@@ -286,6 +286,13 @@ pub enum Error {
     },
     /// The question cannot be asked: the rules have no grid to start from (the generator).
     NoGrid,
+    /// The question does not fit the rules: givens, an excluded cell or a forbidden grid of
+    /// the wrong size, or a value outside the rules' range (a library caller's mistake; the
+    /// command line never asks such a question).
+    BadQuestion {
+        /// What does not fit.
+        detail: String,
+    },
 }
 
 impl Error {
@@ -301,6 +308,7 @@ impl Error {
             Error::Hung { .. } => exit::TIME_LIMIT,
             Error::Model(_) | Error::Unsupported { .. } => exit::MODEL,
             Error::NoGrid => exit::INFEASIBLE,
+            Error::BadQuestion { .. } => exit::USAGE,
         }
     }
 }
@@ -335,6 +343,9 @@ impl fmt::Display for Error {
             Error::NoGrid => {
                 f.write_str("the rules have no solution, so there is no puzzle to make")
             }
+            Error::BadQuestion { detail } => {
+                write!(f, "the question does not fit the rules: {detail}")
+            }
         }
     }
 }
@@ -351,5 +362,77 @@ impl std::error::Error for Error {
 impl From<std::io::Error> for Error {
     fn from(e: std::io::Error) -> Self {
         Error::Io(e)
+    }
+}
+
+/// The instant `seconds` after `start`: a time limit as a deadline. A limit below zero or not a
+/// number has already passed; one too large for the clock is no limit. (The command line
+/// refuses such limits; the library takes them without a panic.)
+pub fn deadline_after(start: std::time::Instant, seconds: f64) -> Option<std::time::Instant> {
+    if seconds.is_nan() || seconds <= 0.0 {
+        return Some(start);
+    }
+    std::time::Duration::try_from_secs_f64(seconds)
+        .ok()
+        .and_then(|d| start.checked_add(d))
+}
+
+/// Whether `givens` and `q` fit `rules`: one given per cell, each in the rules' range, and the
+/// excluded cells and forbidden grids of the same grid. Every backend's `find` asks this first,
+/// so a library caller's mistake is an error, not a panic (a review found the MIP backends
+/// indexing past the grid).
+pub fn check_question(rules: &Puzzle, givens: &[Option<i64>], q: &Question) -> Result<(), Error> {
+    Shape::of(rules).check(givens, q)
+}
+
+/// What a question must fit: the number of cells and the range of values.
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct Shape {
+    cells: usize,
+    lo: i64,
+    hi: i64,
+}
+
+impl Shape {
+    pub(crate) fn of(rules: &Puzzle) -> Shape {
+        Shape {
+            cells: rules.rows * rules.cols,
+            lo: rules.lo,
+            hi: rules.hi,
+        }
+    }
+
+    pub(crate) fn check(self, givens: &[Option<i64>], q: &Question) -> Result<(), Error> {
+        let Shape { cells, lo, hi } = self;
+        let rules = (lo, hi);
+        let bad = |detail: String| Err(Error::BadQuestion { detail });
+        if givens.len() != cells {
+            return bad(format!(
+                "{} givens for a grid of {cells} cells",
+                givens.len()
+            ));
+        }
+        let in_range = |v: i64| (rules.0..=rules.1).contains(&v);
+        if let Some(v) = givens.iter().flatten().find(|&&v| !in_range(v)) {
+            return bad(format!("a given {v} outside the values {lo}..{hi}"));
+        }
+        if let Some((c, _)) = q.exclude.iter().find(|&&(c, _)| c >= cells) {
+            return bad(format!(
+                "an excluded value at cell {c} of a grid of {cells} cells"
+            ));
+        }
+        if let Some(g) = q.forbid.iter().find(|g| g.len() != cells) {
+            return bad(format!(
+                "a forbidden grid of {} values for a grid of {cells} cells",
+                g.len()
+            ));
+        }
+        if let Some(g) = q.prefer.as_ref().filter(|g| g.len() != cells) {
+            return bad(format!(
+                "a preferred grid of {} values for a grid of {cells} cells",
+                g.len()
+            ));
+        }
+        Ok(())
     }
 }

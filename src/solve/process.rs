@@ -282,7 +282,7 @@ fn watch(
         detail: format!("could not start {}: {e}", binary.display()),
     })?;
     // The solver gets the time limit itself; this watchdog only catches one that ignores it.
-    let grace = time_limit.map(|t| Duration::from_secs_f64(t * 1.2 + 2.0));
+    let grace = time_limit.and_then(|t| Duration::try_from_secs_f64(t.max(0.0) * 1.2 + 2.0).ok());
     let started = Instant::now();
     // Poll: first often (most solves take milliseconds), then every 5 ms, so a cancel flag or
     // the watchdog is seen soon. Dropping `child` on any early return kills its whole group.
