@@ -798,11 +798,12 @@ fn syntax_error(err: pest::error::Error<Rule>, text: &str, offset: usize) -> Dia
     };
     // `cage(r1c1, r1c2, 3,)`: pest expects whatever the list holds next; say that a comma
     // needs an item after it.
-    let expected = if text[at..].starts_with([')', ']', '}']) && before.ends_with(',') {
-        "another item after the `,` (a list has no comma at its end)".to_string()
-    } else {
-        expected
-    };
+    let expected =
+        if text[at..].starts_with([')', ']', '}']) && text[..at].trim_end().ends_with(',') {
+            "another item after the `,` (a list has no comma at its end)".to_string()
+        } else {
+            expected
+        };
     let (expected, suggestion) = match comma_cell(text, at) {
         Some(meant) => (
             "`]` (a cell is one word, row then column: `r1c2`)".to_string(),

@@ -175,6 +175,13 @@ fn a_trailing_comma_says_so() {
             )]
         );
     }
+    // The closing bracket on the next line.
+    assert_eq!(
+        json_errors_of(format!("{HEADER}rule cage(5, r1c1 r1c2,\n)\n").as_bytes()),
+        [
+            "model.sdk:4:1: expected another item after the `,` (a list has no comma at its end), found `)`"
+        ]
+    );
 }
 
 #[test]
