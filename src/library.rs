@@ -158,7 +158,9 @@ mod tests {
     }
 
     /// Every library rule has a description and an example, and its example, in a 9x9 sudoku,
-    /// analyzes without a mistake (so the definition type-checks for real arguments).
+    /// analyzes without a mistake (so the definition type-checks for real arguments) and has a
+    /// solution (a palindrome inside one box and a quadruple repeating a digit inside one box
+    /// had none; a review found them).
     #[test]
     fn library_parses_and_every_example_analyzes() {
         let defined = SOURCE.matches("\ndefine ").count();
@@ -178,13 +180,21 @@ mod tests {
             );
             let parsed =
                 crate::parse::parse(&model).unwrap_or_else(|d| panic!("{}: {d:?}", e.example));
-            if let Err(d) = crate::analyze::analyze(&parsed, None) {
+            let puzzle = crate::analyze::analyze(&parsed, None).unwrap_or_else(|d| {
                 panic!(
                     "{}: {:?}",
                     e.example,
                     d.iter().map(|d| d.kind.to_string()).collect::<Vec<_>>()
-                );
-            }
+                )
+            });
+            use crate::solve::Backend;
+            let prepared = crate::solve::Builtin.prepare(&puzzle).unwrap();
+            let q = crate::solve::Question {
+                deadline: Some(std::time::Instant::now() + std::time::Duration::from_secs(20)),
+                ..crate::solve::Question::one()
+            };
+            let found = prepared.find(&puzzle.givens, &q, &mut |_| true).unwrap();
+            assert_eq!(found.count, 1, "{}: no grid", e.example);
         }
     }
 }
