@@ -322,6 +322,30 @@ fn mip_names_past_64_characters_are_refused() {
         .args(&["run", "model.sdk", "--unique", "--solver", "builtin"])
         .status(0)
         .run();
+    // `render` shows the refusal at the rule too (it printed the bare sentence).
+    let ran = Sdkc::new()
+        .model(&long)
+        .args(&[
+            "render",
+            "model.sdk",
+            "--solution",
+            "--solver",
+            "cbc",
+            "-o",
+            "m.svg",
+        ])
+        .status(3)
+        .run();
+    assert!(
+        ran.out.stderr.contains("╭─[model.sdk:5:1]"),
+        "{}",
+        ran.out.stderr
+    );
+    assert!(
+        ran.out.stderr.ends_with("error: 1 mistake in model.sdk\n"),
+        "{}",
+        ran.out.stderr
+    );
 }
 
 /// A coefficient past 10,000 is refused for the MIP solvers, whose integrality tolerances

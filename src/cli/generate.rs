@@ -188,6 +188,9 @@ pub fn generate(a: &GenerateArgs) -> u8 {
     bar.finish_and_clear();
     match result {
         Ok(()) | Err(Stop::Closed) => {}
+        Err(Stop::Made(sdkc::generate::Error::Solve(e))) => {
+            return super::print_solve_error(&e, &a.model, &bytes);
+        }
         Err(Stop::Made(e)) => {
             eprintln!("error: {e}");
             return e.exit_code();

@@ -86,6 +86,22 @@ pub fn read_model(path: &Path) -> Result<(Vec<u8>, String), (String, u8)> {
     }
 }
 
+/// A backend's error as the command line shows it; returns its exit code. A rule the MIP
+/// refused (a name or a coefficient past what the solvers read) is shown against the model's
+/// text, with its file, line and column, as `run` shows it: `generate` and `render` printed
+/// the bare sentence (a review found it). Anything else is `error: ...`.
+pub fn print_solve_error(e: &sdkc::solve::Error, model: &Path, bytes: &[u8]) -> u8 {
+    if let sdkc::solve::Error::Model(d) = e {
+        let name = model_name(model);
+        let text = String::from_utf8_lossy(bytes);
+        let errs = sdkc::render_errors(vec![(**d).clone()], &name, &text, None);
+        print_model_errors(&name, &errs);
+        return errs.exit_code();
+    }
+    eprintln!("error: {e}");
+    e.exit_code()
+}
+
 /// Print a model's mistakes and the line that counts them; each mistake on one line (for
 /// `--json`).
 pub fn print_model_errors(name: &str, errs: &sdkc::ModelErrors) -> Vec<String> {

@@ -30,7 +30,7 @@ pub fn render(a: &Args<'_>) -> u8 {
         eprintln!("error: {e}");
         return exit::USAGE;
     }
-    let (_, puzzle) = match load(a.model, None) {
+    let (bytes, puzzle) = match load(a.model, None) {
         Ok(x) => x,
         Err(code) => return code,
     };
@@ -48,10 +48,7 @@ pub fn render(a: &Args<'_>) -> u8 {
             .and_then(|t| sdkc::solve::deadline_after(Instant::now(), t));
         let prepared = match backend.prepare(&puzzle) {
             Ok(p) => p,
-            Err(e) => {
-                eprintln!("error: {e}");
-                return e.exit_code();
-            }
+            Err(e) => return super::print_solve_error(&e, a.model, &bytes),
         };
         let solver = backend.name();
         let verdict = if a.candidates {
@@ -71,10 +68,7 @@ pub fn render(a: &Args<'_>) -> u8 {
         };
         let v = match verdict {
             Ok(v) => v,
-            Err(e) => {
-                eprintln!("error: {e}");
-                return e.exit_code();
-            }
+            Err(e) => return super::print_solve_error(&e, a.model, &bytes),
         };
         match v.status {
             Status::Solved | Status::Unique | Status::NotUnique if !a.candidates => {
