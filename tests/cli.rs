@@ -566,6 +566,13 @@ fn rules_lists_the_standard_library() {
         serde_json::json!(["total: number", "cells: cells"])
     );
     assert_eq!(first["example"], "rule cage(15, r1c1 r1c2 r2c1)");
+    assert_eq!(first.get("definition"), None);
+    // One rule by name has its definition too, as the text does (a review found it missing).
+    Sdkc::new()
+        .args(&["rules", "thermo", "--json"])
+        .status(0)
+        .stdout("{\"name\":\"thermo\",\"params\":[\"line: cells\"],\"doc\":\"Thermometer: digits strictly increase from the bulb (the line's first cell).\",\"example\":\"rule thermo(r9c4-r7c2)\",\"definition\":\"define thermo(line: cells): for (a, b) in steps(line): v[a] < v[b]\"}\n")
+        .run();
 }
 
 /// A setter's killer cage, thermometer and sandwich clue, one line each, have the grids of

@@ -62,7 +62,21 @@ pub fn rules(name: Option<&str>, json: bool) -> u8 {
     };
     for e in &chosen {
         if json {
-            outln!("{}", serde_json::to_string(e).expect("an entry serializes"));
+            // One rule asked for by name comes with its definition, as the text does.
+            #[derive(serde::Serialize)]
+            struct Named<'a> {
+                #[serde(flatten)]
+                entry: &'a sdkc::library::Entry,
+                definition: &'a str,
+            }
+            let line = match name {
+                Some(_) => serde_json::to_string(&Named {
+                    entry: e,
+                    definition: sdkc::library::definition_text(&e.name).unwrap_or_default(),
+                }),
+                None => serde_json::to_string(e),
+            };
+            outln!("{}", line.expect("an entry serializes"));
             continue;
         }
         outln!("{}({})", e.name, e.params.join(", "));
