@@ -404,7 +404,6 @@ impl Shape {
 
     pub(crate) fn check(self, givens: &[Option<i64>], q: &Question) -> Result<(), Error> {
         let Shape { cells, lo, hi } = self;
-        let rules = (lo, hi);
         let bad = |detail: String| Err(Error::BadQuestion { detail });
         if givens.len() != cells {
             return bad(format!(
@@ -412,8 +411,7 @@ impl Shape {
                 givens.len()
             ));
         }
-        let in_range = |v: i64| (rules.0..=rules.1).contains(&v);
-        if let Some(v) = givens.iter().flatten().find(|&&v| !in_range(v)) {
+        if let Some(v) = givens.iter().flatten().find(|v| !(lo..=hi).contains(*v)) {
             return bad(format!("a given {v} outside the values {lo}..{hi}"));
         }
         if let Some((c, _)) = q.exclude.iter().find(|&&(c, _)| c >= cells) {
