@@ -376,14 +376,23 @@ fn the_library_refuses_questions_that_do_not_fit_without_a_panic() {
         let backend = sdkc::solve::backend(name, &settings).unwrap();
         let prepared = backend.prepare(&puzzle).unwrap();
         let bad_questions = [
-            (vec![None; cells - 1], Question::one()),
-            (vec![Some(puzzle.hi + 1); cells], Question::one()),
+            (
+                vec![None; cells - 1],
+                Question::one(),
+                "15 givens for a grid of 16 cells",
+            ),
+            (
+                vec![Some(puzzle.hi + 1); cells],
+                Question::one(),
+                "a given 5 outside the values 1..4",
+            ),
             (
                 vec![None; cells],
                 Question {
                     exclude: vec![(cells, 1)],
                     ..Question::one()
                 },
+                "an excluded value at cell 16 of a grid of 16 cells",
             ),
             (
                 vec![None; cells],
@@ -391,11 +400,19 @@ fn the_library_refuses_questions_that_do_not_fit_without_a_panic() {
                     forbid: vec![vec![1; cells + 1]],
                     ..Question::one()
                 },
+                "a forbidden grid of 17 values for a grid of 16 cells",
             ),
         ];
-        for (givens, q) in bad_questions {
+        for (givens, q, message) in bad_questions {
             match prepared.find(&givens, &q, &mut |_| true) {
-                Err(e @ Error::BadQuestion { .. }) => assert_eq!(e.exit_code(), 2, "{name}"),
+                Err(e @ Error::BadQuestion { .. }) => {
+                    assert_eq!(e.exit_code(), 2, "{name}");
+                    assert_eq!(
+                        e.to_string(),
+                        format!("the question does not fit the rules: {message}"),
+                        "{name}"
+                    );
+                }
                 other => panic!("{name}: {other:?}"),
             }
         }
