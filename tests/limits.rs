@@ -346,6 +346,46 @@ fn mip_names_past_64_characters_are_refused() {
         "{}",
         ran.out.stderr
     );
+    // `check` says it too, and a batch says it once, before any puzzle, whatever each line
+    // gives: the second line gives the area's cells, which folded its rows and their names
+    // away, so a batch refused the first line and solved the second (a review found it).
+    let checked = Sdkc::new()
+        .model(&long)
+        .args(&["check", "model.sdk"])
+        .status(3)
+        .stdout("")
+        .run();
+    assert!(
+        checked.out.stderr.contains("╭─[model.sdk:5:1]")
+            && checked.out.stderr.ends_with("error: 1 mistake in model.sdk\n"),
+        "{}",
+        checked.out.stderr
+    );
+    let batch = Sdkc::new()
+        .model(&long)
+        .file("lines.txt", b"12....1..3.....4\n12..34..........\n")
+        .args(&[
+            "run",
+            "model.sdk",
+            "--givens-file",
+            "lines.txt",
+            "--solver",
+            "cbc",
+        ])
+        .status(3)
+        .stdout("")
+        .run();
+    assert_eq!(
+        batch.out.stderr.matches("this rule names a row or column").count(),
+        1,
+        "{}",
+        batch.out.stderr
+    );
+    assert!(
+        batch.out.stderr.ends_with("error: 1 mistake in model.sdk\n"),
+        "{}",
+        batch.out.stderr
+    );
 }
 
 /// A coefficient past 10,000 is refused for the MIP solvers, whose integrality tolerances

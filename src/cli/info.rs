@@ -5,7 +5,7 @@ use std::path::Path;
 use sdkc::exit;
 use sdkc::solve::{self, Settings};
 
-use super::{load, model_name};
+use super::{load, model_name, print_solve_error};
 
 /// `sdkc solvers`: one line a backend, found or not, then what `--solver auto` picks.
 pub fn solvers() -> u8 {
@@ -97,10 +97,15 @@ pub fn rules(name: Option<&str>, json: bool) -> u8 {
 
 /// `sdkc check`: parse and analyze, the way every other command starts; say what the model is.
 pub fn check(path: &Path) -> u8 {
-    let p = match load(path, None) {
-        Ok((_, p)) => p,
+    let (bytes, p) = match load(path, None) {
+        Ok(loaded) => loaded,
         Err(code) => return code,
     };
+    // What the MIP solvers and `compile` would refuse whatever the givens is a mistake too:
+    // `run` on HiGHS, the first choice of `--solver auto`, refuses it.
+    if let Err(d) = sdkc::lower::check_rules(&p) {
+        return print_solve_error(&solve::Error::Model(Box::new(d)), path, &bytes);
+    }
     let givens = p.givens.iter().filter(|g| g.is_some()).count();
     let plural = |n: usize, word: &str| format!("{n} {word}{}", if n == 1 { "" } else { "s" });
     outln!(

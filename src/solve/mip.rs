@@ -146,6 +146,8 @@ impl Backend for MipBackend {
         // A model too large to lower is the model's mistake, said once, before any question
         // (the estimate costs nothing next to lowering; each question lowers its own givens).
         crate::lower::estimate_size(rules).map_err(|d| Error::Model(Box::new(d)))?;
+        // So is a name or coefficient the solvers cannot take, whatever the givens.
+        crate::lower::check_rules(rules).map_err(|d| Error::Model(Box::new(d)))?;
         Ok(Box::new(PreparedMip {
             backend: self,
             binary: process::locate(self.solver)?,
