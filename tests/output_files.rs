@@ -281,8 +281,8 @@ fn kept_files_never_replace_what_the_command_reads() {
     );
 }
 
-/// `--keep-files` names a folder: a file there is refused before any solver runs, as an
-/// output error (exit 1), and a missing folder is made.
+/// `--keep-files` names a folder: a file or a link to nowhere there is refused before any
+/// solver runs, as an output error (exit 1), and a missing folder is made.
 #[test]
 fn keep_files_must_be_a_folder() {
     let dir = tempfile::tempdir().unwrap();
@@ -310,11 +310,32 @@ fn keep_files_must_be_a_folder() {
         std::fs::copy(root().join(CLASSIC), dir.path().join("model.sdk")).unwrap();
         let o = sdkc_in(dir.path(), args);
         assert_eq!(o.code, 1, "{}", o.stderr);
-        assert_eq!(
-            o.stderr,
-            "error: --keep-files afile: cannot make the folder: File exists (os error 17)\n"
-        );
+        assert_eq!(o.stderr, "error: --keep-files afile: not a folder\n");
     }
+    // A link to nowhere is said to be one (the system's "File exists" was all it said); sdkc
+    // makes no folder through it.
+    std::os::unix::fs::symlink(dir.path().join("nowhere"), dir.path().join("dangling")).unwrap();
+    let o = sdkc_in(
+        dir.path(),
+        &[
+            "run",
+            "model.sdk",
+            "--solver",
+            "highs",
+            "--keep-files",
+            "dangling",
+        ],
+    );
+    assert_eq!(o.code, 1, "{}", o.stderr);
+    assert_eq!(
+        o.stderr,
+        format!(
+            "error: --keep-files dangling: a symbolic link to {}, which does not exist (sdkc \
+             makes no folder through a link: make it, or name another folder)\n",
+            dir.path().join("nowhere").display()
+        )
+    );
+    assert!(!dir.path().join("nowhere").exists());
     let o = sdkc_in(
         dir.path(),
         &[

@@ -182,13 +182,18 @@ pub fn bad_keep_files(
     use std::os::unix::fs::MetadataExt;
     let keep = keep?;
     if let Err(e) = std::fs::create_dir_all(keep) {
-        return Some((
-            format!(
-                "--keep-files {}: cannot make the folder: {e}",
-                keep.display()
+        // The system's "File exists" for a link to nowhere or a file said what sdkc saw.
+        let link = std::fs::read_link(keep).ok();
+        let why = match (link, std::fs::metadata(keep)) {
+            (Some(to), Err(_)) => format!(
+                "a symbolic link to {}, which does not exist (sdkc makes no folder through a \
+                 link: make it, or name another folder)",
+                to.display()
             ),
-            exit::IO,
-        ));
+            (_, Ok(m)) if !m.is_dir() => "not a folder".to_string(),
+            _ => format!("cannot make the folder: {e}"),
+        };
+        return Some((format!("--keep-files {}: {why}", keep.display()), exit::IO));
     }
     // A kept file's name: a solver, a run number, and one of the kept extensions.
     let kept_name = |name: &str| {
