@@ -33,8 +33,11 @@ pub fn lower(p: &Puzzle) -> Result<Mip, Diagnostic> {
     };
     let mut stats = vec![b.stats_since(base, (0, 0, 0))];
     let mut grounded = grounded.into_iter();
+    // Where each rule's rows start, to find the rule of a name `unique_names` made too long.
+    let mut first_rows = Vec::with_capacity(p.rules.len());
     for (r, rule) in p.rules.iter().enumerate() {
         let before = b.mark();
+        first_rows.push(before.1);
         match &rule.kind {
             RuleKind::Distinct(areas) => {
                 for area in areas {
@@ -96,6 +99,21 @@ pub fn lower(p: &Puzzle) -> Result<Mip, Diagnostic> {
     }
     b.placeholder_if_empty();
     unique_names(&mut b.rows);
+    // The `~2` that tells two equal names apart may take a name past the limit too.
+    if let Some(i) = b.rows.iter().position(|row| row.name.len() > MAX_NAME) {
+        let rule = first_rows
+            .partition_point(|&first| first <= i)
+            .saturating_sub(1);
+        // Only a rule's rows have names that long (a cell's are `r1c1`-short).
+        let span = p.rules.get(rule).map_or(Default::default(), |r| r.span);
+        return Err(Diagnostic::new(
+            span,
+            ErrorKind::MipNameTooLong {
+                name: b.rows[i].name.clone(),
+                limit: MAX_NAME,
+            },
+        ));
+    }
     let Builder {
         columns,
         column_names,
