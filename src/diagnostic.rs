@@ -237,6 +237,10 @@ pub enum ErrorKind {
     FamilyNotASet {
         name: String,
     },
+    /// A function of the language used where a set to quantify over belongs (`c in row(1)`).
+    FunctionNotASet {
+        name: String,
+    },
     UnknownRelation {
         name: String,
     },
@@ -667,6 +671,12 @@ impl fmt::Display for Unclipped<'_> {
             FamilyNotASet { name } => {
                 write!(f, "`{name}` is a family of areas, not one set of cells")
             }
+            FunctionNotASet { name } => {
+                write!(
+                    f,
+                    "`{name}(...)` is a function's value, not a set to quantify over"
+                )
+            }
             UnknownRelation { name } => write!(f, "unknown relation `{name}`"),
             UnknownFormulation { name } => write!(f, "unknown formulation `{name}`"),
             UnknownEncoding { name } => write!(f, "unknown encoding `{name}`"),
@@ -756,7 +766,9 @@ impl ErrorKind {
             EmptyQuantifier { .. } => "empty".into(),
             NoMarks => "mark used here".into(),
             UnknownMark { .. } => "not in the marks block".into(),
-            PairsNeedPairBinder { .. } | FamilyNotASet { .. } => "here".into(),
+            PairsNeedPairBinder { .. } | FamilyNotASet { .. } | FunctionNotASet { .. } => {
+                "here".into()
+            }
             UnknownRelation { .. } => "not a relation".into(),
             UnknownFormulation { .. } | UnknownEncoding { .. } => "unknown".into(),
             ValueTooLarge | ExpressionTooLarge { .. } => "too large".into(),
@@ -820,6 +832,9 @@ impl ErrorKind {
             ),
             NoMarks => Some("add a `marks { ... }` block: one token of mark symbols per cell, `.` for none".into()),
             FamilyNotASet { name } => Some(format!("use `distinct {name}`, or quantify over one of its areas")),
+            FunctionNotASet { name } => Some(format!(
+                "quantify over a set and filter it, as in `for c in cells where {name}(c) == 1`; the sets to quantify over are the model's sets and areas, a line, `steps(L)`, `reverse(L)` and a relation applied to a cell (`orthogonal(c)`)"
+            )),
             UnknownRelation { .. } => Some("the built-in stencils are orthogonal, diagonal, king and knight; or write `offsets (0,1) (1,0)`".into()),
             UnknownFormulation { .. } => Some("the formulations are `table` (the default), `pairs` and `bigm`".into()),
             UnknownEncoding { .. } => Some("the encodings are `onehot` (the default) and `integer`".into()),

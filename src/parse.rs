@@ -620,7 +620,9 @@ fn comprehension(mut inner: pest::iterators::Pairs<Rule>) -> Comprehension {
         None => Binder::One(first),
     };
     let set = set_expr(inner.next().unwrap());
-    let rest: Vec<Pair<Rule>> = inner.collect();
+    let rest: Vec<Pair<Rule>> = inner
+        .filter(|p| !matches!(p.as_rule(), Rule::where_kw | Rule::colon))
+        .collect();
     let (filter, body) = match rest.len() {
         2 => (Some(Box::new(expr(rest[0].clone()))), expr(rest[1].clone())),
         _ => (None, expr(rest[0].clone())),
@@ -789,11 +791,14 @@ fn syntax_error(err: pest::error::Error<Rule>, text: &str, offset: usize) -> Dia
     // name the one left open (`rule z: (v[r1c1] == 1` and the file ends).
     // (With other things pest also expected, such as a path's next cell, the same words
     // close the list: "a cell such as `r1c1` or an operator or `)`".)
+    // (Unless that bracket is the very thing found: something else is missing before it.)
     let expected = match unclosed(text, at) {
-        Some(close) if expected.ends_with(OPERATOR_OR_END) => format!(
-            "{}an operator or `{close}`",
-            &expected[..expected.len() - OPERATOR_OR_END.len()]
-        ),
+        Some(close) if expected.ends_with(OPERATOR_OR_END) && !text[at..].starts_with(close) => {
+            format!(
+                "{}an operator or `{close}`",
+                &expected[..expected.len() - OPERATOR_OR_END.len()]
+            )
+        }
         _ => expected,
     };
     // `cage(r1c1, r1c2, 3,)`: pest expects whatever the list holds next; say that a comma
@@ -910,6 +915,8 @@ fn describe_expected(positives: &[Rule]) -> String {
             Rule::int | Rule::signed | Rule::int_range => "a number",
             Rule::int_set => "a set of numbers such as `{1, 3, 5}`",
             Rule::int_set_end => "`,` or `}` (the end of the set)",
+            Rule::colon => "`:`",
+            Rule::where_kw => "`where`",
             Rule::kw_none => "`none` or a box size such as `3x3`",
             Rule::name => "a name",
             Rule::set_ref => "a set name such as `rows`",

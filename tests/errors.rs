@@ -184,6 +184,45 @@ fn a_trailing_comma_says_so() {
     );
 }
 
+/// A quantifier or a sum missing its `:` names it (pest never names a bare string, so it said
+/// "expected a set of numbers such as `{1, 3, 5}`, found `cells`"); a bracket found where
+/// something else is missing is not the one expected ("expected an operator or `)`, found
+/// `)`").
+#[test]
+fn a_missing_colon_is_named() {
+    for (text, col, found) in [
+        ("rule a: for c in cells v[c] > 1", 24, "v"),
+        ("rule a: for (a, b) in orthogonal v[a] != v[b]", 34, "v"),
+        ("rule a: count(c in cells v[c] == 1) == 4", 26, "v"),
+        ("rule a: sum(c in row(1)) v[c] == 10", 24, ")"),
+    ] {
+        assert_eq!(
+            json_errors_of(format!("{HEADER}{text}\n").as_bytes()),
+            [format!(
+                "model.sdk:3:{col}: expected `:` or `where`, found `{found}`"
+            )],
+            "{text}"
+        );
+    }
+    // After a `where` filter, the filter may go on.
+    assert_eq!(
+        json_errors_of(
+            format!("{HEADER}rule a: for c in cells where row(c) == 1 v[c] > 1\n").as_bytes()
+        ),
+        ["model.sdk:3:42: expected `:` or an operator or the end of the expression, found `v`"]
+    );
+}
+
+/// A function where a set to quantify over belongs is said to be one (it said "unknown
+/// function `row`", beside a help that lists `row` among the functions).
+#[test]
+fn a_function_is_not_a_set() {
+    assert_eq!(
+        json_errors_of(format!("{HEADER}rule a: sum(c in row(1): v[c]) == 10\n").as_bytes()),
+        ["model.sdk:3:18: `row(...)` is a function's value, not a set to quantify over"]
+    );
+}
+
 #[test]
 fn duplicate_rule_name() {
     snapshot!(

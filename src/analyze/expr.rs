@@ -1347,6 +1347,15 @@ impl<'a> Ctx<'a> {
                     SetTerm::Cells(list)
                 } else if let Some(rel) = self.relation(name) {
                     SetTerm::Neighbours(rel, self.cell(&args[0])?)
+                } else if FUNCTIONS.contains(&name) {
+                    // "unknown function `row`" beside a help that lists `row` said nothing.
+                    self.error(
+                        s.name.span,
+                        ErrorKind::FunctionNotASet {
+                            name: name.to_string(),
+                        },
+                    );
+                    return None;
                 } else {
                     let known = ["steps", "reverse"]
                         .into_iter()
