@@ -563,3 +563,41 @@ fn the_explanation_keeps_to_the_time_limit() {
         ran.out.stderr
     );
 }
+
+/// A solver that runs past its time limit and is stopped by sdkc is out of time like one that
+/// stopped itself: the grid found before stands (it was thrown away, with "without a
+/// solution"; a review found it with glpsol, which overran `--tmlim 8` by 3.6 s). The first
+/// run is the real glpsol; the second, which would prove the grid unique, never ends.
+#[test]
+fn a_grid_found_before_sdkc_stops_a_solver_stands() {
+    let dir = tempfile::tempdir().unwrap();
+    let ran = dir.path().join("ran");
+    let fake = fake_solver(
+        dir.path(),
+        &format!(
+            "if [ -e '{0}' ]; then sleep 60; exit 0; fi\ntouch '{0}'\nexec glpsol \"$@\"",
+            ran.display()
+        ),
+    );
+    let out = Sdkc::new()
+        .env("SDKC_GLPK", &fake)
+        .args(&[
+            "run",
+            "examples/three.sdk",
+            "--unique",
+            "--solver",
+            "glpk",
+            "--time-limit",
+            "1",
+        ])
+        .status(5)
+        .stdout("1 2 | 4 3\n4 3 | 2 1\n----+----\n3 4 | 1 2\n2 1 | 3 4\n")
+        .run();
+    assert!(
+        out.out.stderr.starts_with(
+            "glpk found a solution but reached the time limit before proving it unique\n"
+        ),
+        "{}",
+        out.out.stderr
+    );
+}

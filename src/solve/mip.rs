@@ -325,8 +325,18 @@ fn enumerate(
         }
         let k = found.count;
         let run = match &last {
-            Some(last) => solver.solve_other(runner, &mip, last, k - 1, &opts)?,
-            None => runner.solve(&mip, &opts)?,
+            Some(last) => solver.solve_other(runner, &mip, last, k - 1, &opts),
+            None => runner.solve(&mip, &opts),
+        };
+        // A solver that ran past its limit and was stopped is out of time like one that
+        // stopped itself: the grids found before stand (they were thrown away, and a count
+        // said nothing; a review found it with glpsol, which overran `--tmlim 8` by 3.6 s).
+        let run = match run {
+            Err(Error::Hung { .. }) => {
+                found.timed_out = true;
+                break;
+            }
+            other => other?,
         };
         let s = &mut found.statistics;
         s.solves += 1;
