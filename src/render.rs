@@ -41,7 +41,15 @@ struct Pic<'a> {
 }
 
 fn esc(s: &str) -> String {
-    s.replace('&', "&amp;")
+    // XML 1.0 has no way to write a control character but tab and newline, not even as a
+    // reference: one in a puzzle's name made the picture unreadable (a review found it).
+    s.chars()
+        .map(|c| match c {
+            c if c.is_control() && !matches!(c, '\t' | '\n' | '\r') => '\u{fffd}',
+            c => c,
+        })
+        .collect::<String>()
+        .replace('&', "&amp;")
         .replace('<', "&lt;")
         .replace('>', "&gt;")
         .replace('"', "&quot;")
@@ -202,6 +210,13 @@ impl Pic<'_> {
         );
     }
 
+    /// A line of the caption, once however many clues need it.
+    fn note(&mut self, line: String) {
+        if !self.caption.contains(&line) {
+            self.caption.push(line);
+        }
+    }
+
     fn rule_name(name: &str) -> String {
         let known = match name {
             "anti_knight" => "Anti-knight",
@@ -346,9 +361,26 @@ pub fn svg(p: &Puzzle, o: &Options) -> String {
         let a = &f.args;
         let name = f.name.as_str();
         match name {
-            "cage" | "sum_cage" => pic.cage(&cells(a.get(1)), number(a.first())),
-            "extra_region" | "equality_cage" => pic.cage(&cells(a.first()), None),
+            // A variant drawn as its plain rule is named too (a review found the pictures of
+            // the two byte-identical, what sets them apart nowhere).
+            "cage" | "sum_cage" => {
+                pic.cage(&cells(a.get(1)), number(a.first()));
+                if name == "sum_cage" {
+                    pic.note("Sum cages: digits may repeat".into());
+                }
+            }
+            "extra_region" | "equality_cage" => {
+                pic.cage(&cells(a.first()), None);
+                if name == "equality_cage" {
+                    pic.note(
+                        "Equality cages: as many odd as even, low as high; no middle digit".into(),
+                    );
+                }
+            }
             "thermo" | "slow_thermo" => {
+                if name == "slow_thermo" {
+                    pic.note("Slow thermometers: digits may repeat".into());
+                }
                 let line = cells(a.first());
                 let colour = line_colour(name).unwrap_or("#c4c4c4");
                 pic.polyline(&line, colour, 0.28 * CELL);
@@ -470,7 +502,14 @@ pub fn svg(p: &Puzzle, o: &Options) -> String {
                 let line = cells(a.first());
                 let t = number(a.get(1)).map_or("?".to_string(), |t| t.to_string());
                 pic.outside(&line, &t);
-                if name != "sandwich" && name != "sandwich_of" {
+                if name == "sandwich_of" {
+                    let crust = |i| number(a.get(i)).map_or("?".to_string(), |n| n.to_string());
+                    pic.note(format!(
+                        "Sandwich clues between {} and {}",
+                        crust(2),
+                        crust(3)
+                    ));
+                } else if name != "sandwich" {
                     pic.caption.push(format!("{} clues", Pic::rule_name(name)));
                 }
             }

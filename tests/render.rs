@@ -242,6 +242,52 @@ fn rules_without_a_picture_are_named_and_no_solution_is_an_error() {
         .out
         .stdout;
     assert_eq!(svg.matches("class=\"cage\"").count(), 1, "{svg}");
+    // A variant drawn as its plain rule is named in the caption (the two pictures were
+    // byte-identical; a review found it).
+    for (call, caption) in [
+        (
+            "sum_cage(10, r1c1 r1c2 r1c3)",
+            "Sum cages: digits may repeat",
+        ),
+        (
+            "slow_thermo(r9c4-r7c2)",
+            "Slow thermometers: digits may repeat",
+        ),
+        (
+            "equality_cage(r1c1 r1c2 r2c1 r2c2)",
+            "Equality cages: as many odd as even, low as high; no middle digit",
+        ),
+        (
+            "sandwich_of(r3, 10, 2, 8)",
+            "Sandwich clues between 2 and 8",
+        ),
+    ] {
+        let svg = Sdkc::new()
+            .model(&format!(
+                "grid 9x9\nboxes 3x3\nrule distinct rows, columns, boxes\nrule {call}\nrule {call}\n"
+            ))
+            .args(&["render", "model.sdk"])
+            .run()
+            .out
+            .stdout;
+        assert_eq!(
+            svg.matches(&format!(">{caption}</text>")).count(),
+            1,
+            "{svg}"
+        );
+    }
+    // A control character, which XML cannot hold, is drawn as U+FFFD (the picture was not
+    // well-formed).
+    let svg = Sdkc::new()
+        .model("puzzle \"a\u{1}b\"\ngrid 4x4\nboxes 2x2\nrule distinct rows, columns, boxes\n")
+        .args(&["render", "model.sdk"])
+        .run()
+        .out
+        .stdout;
+    assert!(
+        svg.contains(">a\u{fffd}b</text>") && !svg.contains('\u{1}'),
+        "{svg}"
+    );
     Sdkc::new()
         .args(&["render", "examples/noway.sdk", "--solution"])
         .status(4)
