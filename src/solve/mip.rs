@@ -331,8 +331,9 @@ fn enumerate(
         // A solver that ran past its limit and was stopped is out of time like one that
         // stopped itself: the grids found before stand (they were thrown away, and a count
         // said nothing; a review found it with glpsol, which overran `--tmlim 8` by 3.6 s).
+        // With none found, the error says how long the solver overran.
         let run = match run {
-            Err(Error::Hung { .. }) => {
+            Err(Error::Hung { .. }) if found.count > 0 => {
                 found.timed_out = true;
                 break;
             }
