@@ -308,7 +308,9 @@ fn statement(pair: Pair<Rule>) -> Statement {
     let span = Span::from(pair.as_span());
     let rule = pair.as_rule();
     // Keyword tokens carry no information past the rule they start.
-    let mut inner = pair.into_inner().filter(|p| !is_keyword(p.as_rule()));
+    let mut inner = pair
+        .into_inner()
+        .filter(|p| !is_keyword(p.as_rule()) && !matches!(p.as_rule(), Rule::assign | Rule::colon));
     let kind = match rule {
         Rule::puzzle_stmt => StatementKind::Puzzle(string(inner.next().unwrap())),
         Rule::grid_stmt => {
@@ -352,7 +354,7 @@ fn statement(pair: Pair<Rule>) -> Statement {
             for p in inner {
                 match p.as_rule() {
                     Rule::param => {
-                        let mut parts = p.into_inner();
+                        let mut parts = p.into_inner().filter(|p| p.as_rule() != Rule::colon);
                         let name = spanned_str(&parts.next().unwrap());
                         let kind = spanned_str(&parts.next().unwrap());
                         params.push(Param { name, kind });
@@ -525,7 +527,7 @@ fn primary(pair: Pair<Rule>) -> Expr {
         Rule::value => ExprKind::Value(Box::new(expr(inner.next().unwrap()))),
         Rule::mark_test => {
             let cell = expr(inner.next().unwrap());
-            let m = inner.next().unwrap();
+            let m = inner.find(|p| p.as_rule() != Rule::has_kw).unwrap();
             let mark = if m.as_rule() == Rule::string {
                 string(m)
             } else {
@@ -916,6 +918,8 @@ fn describe_expected(positives: &[Rule]) -> String {
             Rule::int_set => "a set of numbers such as `{1, 3, 5}`",
             Rule::int_set_end => "`,` or `}` (the end of the set)",
             Rule::colon => "`:`",
+            Rule::assign => "`=`",
+            Rule::has_kw => "`has`",
             Rule::where_kw => "`where`",
             Rule::kw_none => "`none` or a box size such as `3x3`",
             Rule::name => "a name",

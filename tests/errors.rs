@@ -213,6 +213,44 @@ fn a_missing_colon_is_named() {
     );
 }
 
+/// A missing `=`, `:` or `has` is named where it is missing (pest names no bare string: each
+/// said "expected a statement (...)", found the statement's keyword, or named the `]` before).
+#[test]
+fn a_missing_sign_or_word_is_named() {
+    let marks = "marks {\nX . . . . . . . .\n. . . . . . . . .\n. . . . . . . . .\n\
+                 . . . . . . . . .\n. . . . . . . . .\n. . . . . . . . .\n\
+                 . . . . . . . . .\n. . . . . . . . .\n. . . . . . . . .\n}\n";
+    for (text, at, message) in [
+        ("area x<y = r1c1 r2c2", "3:7", "expected `=`, found `<`"),
+        ("area xy r1c1 r2c2", "3:9", "expected `=`, found `r1c1`"),
+        (
+            "relation r offsets (0, 1)",
+            "3:12",
+            "expected `=`, found `offsets`",
+        ),
+        (
+            "define f(line: cells) distinct(line)",
+            "3:23",
+            "expected `:`, found `distinct`",
+        ),
+        (
+            "define f(line cells): distinct(line)",
+            "3:15",
+            "expected `:`, found `cells`",
+        ),
+    ] {
+        assert_eq!(
+            json_errors_of(format!("{HEADER}{text}\n").as_bytes()),
+            [format!("model.sdk:{at}: {message}")],
+            "{text}"
+        );
+    }
+    assert_eq!(
+        json_errors_of(format!("{HEADER}{marks}rule a: mark[r1c1] \"X\"\n").as_bytes()),
+        ["model.sdk:14:20: expected `has`, found `\"`"]
+    );
+}
+
 /// A function where a set to quantify over belongs is said to be one (it said "unknown
 /// function `row`", beside a help that lists `row` among the functions).
 #[test]
@@ -426,13 +464,14 @@ fn a_cell_indexed_by_row_and_column_names_the_form_meant() {
 
 #[test]
 fn misspelt_distinct_is_named_with_the_set_after_it() {
-    // `distinc` reads as a name, so the parse fails at the set after it.
+    // `distinc` reads as a name (of a rule, then `:`; or of a value), so the parse fails at the
+    // set after it.
     let model = format!("{HEADER}rule distinc rows\nrule r: distnct columns\n");
     assert_eq!(
         json_errors_of(model.as_bytes()),
         [
             format!(
-                "model.sdk:3:14: expected {A_STATEMENT} or an operator or the end of the expression, found `rows`"
+                "model.sdk:3:14: expected `:`, {A_STATEMENT} or an operator or the end of the expression, found `rows`"
             ),
             format!(
                 "model.sdk:4:17: expected {A_STATEMENT} or an operator or the end of the expression, found `columns`"
