@@ -2,7 +2,7 @@
 //! solver, CBC and HiGHS agreeing on them.
 
 mod common;
-use common::{expected_grid, root, sdkc, with_model};
+use common::{Sdkc, expected_grid, root, sdkc, with_model};
 use serde_json::Value;
 
 fn json(stdout: &str) -> Value {
@@ -329,4 +329,27 @@ fn a_count_stopped_by_the_time_limit_says_so() {
     assert_eq!(v["status"], "not_unique");
     assert_eq!(v["complete"], false);
     assert!(v["count"].as_u64().unwrap() > 1);
+}
+
+/// CBC with sdkc's settings cut every grid of this model with two no-good rows away at the
+/// root ("Problem proven infeasible" in 0 nodes) and counted "exactly 2" of its 24 grids; a
+/// "no solution" from CBC is now asked again with CBC's defaults (a review found it).
+#[test]
+fn cbc_counts_what_its_cuts_once_hid() {
+    let model = "grid 1x4\nvalues 1..6\nrule distinct rows\nrule modular(r1c1-r1c4)\n\
+                 rule thermo(r1c1-r1c2)\n";
+    for solver in ["cbc", "highs", "glpk", "builtin"] {
+        let ran = Sdkc::new()
+            .model(model)
+            .args(&["run", "model.sdk", "-a", "-s", "--solver", solver])
+            .status(10)
+            .run();
+        assert!(
+            ran.out
+                .stderr
+                .contains(&format!("not unique: {solver} found exactly 24 solutions")),
+            "{solver}: {}",
+            ran.out.stderr
+        );
+    }
 }
