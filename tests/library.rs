@@ -18,7 +18,7 @@
 //!    at the end.
 
 mod common;
-use common::{Rng, VARIANTS, expected_grid, printed_grid, root, sdk_stems, sdkc};
+use common::{Rng, Sdkc, VARIANTS, expected_grid, printed_grid, root, sdk_stems, sdkc};
 use std::collections::BTreeSet;
 
 /// Every library-form example with a long form: the published variants
@@ -1273,4 +1273,25 @@ fn region_sum_counts_each_piece_of_a_line_that_reenters_a_box() {
     let (a, _) = solutions(&lib, &["-a", "--solver", "builtin"]);
     let (b, _) = solutions(&long, &["-a", "--solver", "builtin"]);
     assert_eq!(a, b);
+}
+
+/// An entropic line takes thirds of the value range, as the README says: in 1..6 the groups
+/// are 1-2, 3-4 and 5-6, and four different digits on a line of four have 48 arrangements
+/// (the definition took groups of three, 1-3 and 4-6, and found none; a review found it).
+#[test]
+fn entropic_lines_take_thirds_of_the_values() {
+    for solver in ["builtin", "highs", "cbc", "glpk"] {
+        let ran = Sdkc::new()
+            .model("grid 1x4\nvalues 1..6\nrule distinct rows\nrule entropic(r1c1-r1c4)\n")
+            .args(&["run", "model.sdk", "-a", "-s", "--solver", solver])
+            .status(10)
+            .run();
+        assert!(
+            ran.out
+                .stderr
+                .contains(&format!("not unique: {solver} found exactly 48 solutions")),
+            "{solver}: {}",
+            ran.out.stderr
+        );
+    }
 }
