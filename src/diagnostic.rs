@@ -288,6 +288,11 @@ pub enum ErrorKind {
         expected: &'static str,
         found: &'static str,
     },
+    /// A library pill arrow's pill of more than three cells, whose leading digits its
+    /// definition would leave out.
+    PillTooLong {
+        cells: usize,
+    },
     /// A definition that calls itself, directly or through others.
     RecursiveDefinition {
         name: String,
@@ -566,6 +571,10 @@ impl fmt::Display for Unclipped<'_> {
                 expected,
                 found,
             } => write!(f, "`{rule}` takes {expected} as `{param}`, found {found}"),
+            PillTooLong { cells } => write!(
+                f,
+                "`pill_arrow` reads a pill of one to three cells as a number, not one of {cells}"
+            ),
             RecursiveDefinition { name } => write!(
                 f,
                 "`{name}` calls itself: a defined rule cannot call itself, directly or through other rules"
@@ -756,6 +765,7 @@ impl ErrorKind {
             UnknownFunction { .. } => "no function or rule of this name".into(),
             TypeMismatch { found, .. } => format!("this is {found}"),
             ArgumentCount { .. } => "here".into(),
+            PillTooLong { .. } => "this pill".into(),
             ConstantCondition { holds: false, .. } => "always false".into(),
             ConstantCondition { holds: true, .. } => "always true".into(),
             DivisorNotKnown { .. } => "depends on cell values".into(),

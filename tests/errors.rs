@@ -251,6 +251,20 @@ fn a_missing_sign_or_word_is_named() {
     );
 }
 
+/// A library pill of more than three cells is a mistake: its definition reads up to the
+/// hundreds, and a review saw `9000` read as 0.
+#[test]
+fn a_pill_of_four_cells_is_refused() {
+    assert_eq!(
+        json_errors_of(
+            format!("{HEADER}rule pill_arrow(r1c1 r1c2 r1c3 r1c4, r1c5-r1c8)\n").as_bytes()
+        ),
+        [
+            "model.sdk:3:17: `pill_arrow` reads a pill of one to three cells as a number, not one of 4"
+        ]
+    );
+}
+
 /// A function where a set to quantify over belongs is said to be one (it said "unknown
 /// function `row`", beside a help that lists `row` among the functions).
 #[test]

@@ -877,6 +877,18 @@ impl<'a> Ctx<'a> {
                 }
                 (ParamKind::Cells, _) => self.list(arg).map(Bound::Cells),
             };
+            // The library's pill is read by place up to the hundreds; a longer one would lose
+            // its leading digits silently (a review found `9000` read as 0).
+            if let Some(Bound::Cells(pill)) = &b
+                && def.library
+                && name.value == "pill_arrow"
+                && param.name.value == "pill"
+                && pill.len() > 3
+            {
+                self.error(arg.span, ErrorKind::PillTooLong { cells: pill.len() });
+                ok = false;
+                continue;
+            }
             match b {
                 Some(b) => bound.push((param.name.value.clone(), b)),
                 None => ok = false,
