@@ -1295,3 +1295,66 @@ fn entropic_lines_take_thirds_of_the_values() {
         );
     }
 }
+
+/// A line that comes back to a cell (the README allows loops) counts it once: a renban loop
+/// of six cells in 1..7 holds six consecutive digits (1,440 grids; the spread was bounded by
+/// the seven visits, 5,040), a nabner loop no longer pairs the cell it comes back to with
+/// itself (360; it had none), and a palindrome pairs visits, not first visits (64; it had
+/// 256): counted by brute force in a review. Smaller ones on every backend (a MIP solver
+/// runs once a grid).
+#[test]
+fn lines_that_come_back_to_a_cell() {
+    let cases = [
+        (
+            "grid 2x3\nvalues 1..7\nrule renban(r1c1-r1c3-r2c3-r2c1-r1c1)\n",
+            1440,
+            false,
+        ),
+        (
+            "grid 2x2\nvalues 1..9\nrule nabner(r1c1-r1c2-r2c2-r2c1-r1c1)\n",
+            360,
+            false,
+        ),
+        (
+            "grid 2x3\nvalues 1..4\nrule palindrome(r1c1-r1c3-r2c3-r2c2-r1c2)\n",
+            64,
+            false,
+        ),
+        (
+            "grid 2x2\nvalues 1..5\nrule renban(r1c1-r1c2-r2c2-r2c1-r1c1)\n",
+            48,
+            true,
+        ),
+        (
+            "grid 2x2\nvalues 1..7\nrule nabner(r1c1-r1c2-r2c2-r2c1-r1c1)\n",
+            24,
+            true,
+        ),
+        (
+            "grid 2x3\nvalues 1..2\nrule palindrome(r1c1-r1c3-r2c3-r2c2-r1c2)\n",
+            8,
+            true,
+        ),
+    ];
+    for (model, count, every) in cases {
+        let solvers: &[&str] = if every {
+            &["builtin", "highs", "cbc", "glpk"]
+        } else {
+            &["builtin"]
+        };
+        for solver in solvers {
+            let ran = Sdkc::new()
+                .model(model)
+                .args(&["run", "model.sdk", "-a", "-s", "--solver", solver])
+                .status(10)
+                .run();
+            assert!(
+                ran.out.stderr.contains(&format!(
+                    "not unique: {solver} found exactly {count} solutions"
+                )),
+                "{model}{solver}: {}",
+                ran.out.stderr
+            );
+        }
+    }
+}
