@@ -709,6 +709,16 @@ fn what_f_puzzles_cannot_show_is_named() {
             "rule sandwich(r1c1-r1c3, 3)",
             "rule `sandwich1` is not on a whole row or column read from one end, as f-puzzles' outside clues are, so the puzzle has no f-puzzles form",
         ),
+        // Two maxima side by side have no grid; f-puzzles' have (a review saw 0 grids
+        // exported as 66).
+        (
+            "rule maximum(r1c1)\nrule maximum(r1c2)",
+            "two `maximum` cells are side by side, each larger than the other; f-puzzles compares a marked cell with its unmarked neighbours only, so the puzzle has no f-puzzles form",
+        ),
+        (
+            "rule minimum(r1c1)\nrule minimum(r2c1)",
+            "two `minimum` cells are side by side, each smaller than the other; f-puzzles compares a marked cell with its unmarked neighbours only, so the puzzle has no f-puzzles form",
+        ),
     ] {
         Sdkc::new()
             .model(&format!(

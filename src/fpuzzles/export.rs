@@ -544,9 +544,6 @@ fn fortress(p: &Puzzle, n: usize) -> Result<Option<(String, Vec<Cell>)>, Error> 
             _ => {}
         }
     }
-    if pairs.is_empty() {
-        return Ok(None);
-    }
     let beside = |c: Cell| -> Vec<Cell> {
         let (r, k) = ((c / n) as i64, (c % n) as i64);
         [(0, 1), (1, 0), (0, -1), (-1, 0)]
@@ -556,6 +553,23 @@ fn fortress(p: &Puzzle, n: usize) -> Result<Option<(String, Vec<Cell>)>, Error> 
             .map(|(r, k)| r as usize * n + k as usize)
             .collect()
     };
+    if pairs.is_empty() {
+        // `maximum(c)` beside `maximum(d)`: each larger than the other, no grid; f-puzzles
+        // compares marked cells with unmarked ones only, which has grids (a review found the
+        // export turn 0 grids into 66).
+        for (i, key) in ["maximum", "minimum"].into_iter().enumerate() {
+            if marked[i]
+                .iter()
+                .any(|&m| beside(m).iter().any(|x| marked[i].contains(x)))
+            {
+                return err(&format!(
+                    "two `{key}` cells are side by side, each {} than the other; f-puzzles compares a marked cell with its unmarked neighbours only, so the puzzle has no f-puzzles form",
+                    if i == 0 { "larger" } else { "smaller" }
+                ));
+            }
+        }
+        return Ok(None);
+    }
     for (i, key) in ["maximum", "minimum"].into_iter().enumerate() {
         // The cells that are larger (maxima) or smaller (minima) in every pair.
         let mut set = marked[i].clone();
