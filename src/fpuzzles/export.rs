@@ -562,7 +562,7 @@ fn fortress(p: &Puzzle, n: usize) -> Result<Option<(String, Vec<Cell>)>, Error> 
                 .iter()
                 .any(|&m| beside(m).iter().any(|x| marked[i].contains(x)))
             {
-                return err(&format!(
+                return err(format!(
                     "two `{key}` cells are side by side, each {} than the other; f-puzzles compares a marked cell with its unmarked neighbours only, so the puzzle has no f-puzzles form",
                     if i == 0 { "larger" } else { "smaller" }
                 ));
