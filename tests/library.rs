@@ -18,7 +18,7 @@
 //!    at the end.
 
 mod common;
-use common::{Rng, Sdkc, VARIANTS, expected_grid, printed_grid, root, sdk_stems, sdkc};
+use common::{Rng, VARIANTS, counts_exactly, expected_grid, printed_grid, root, sdk_stems, sdkc};
 use std::collections::BTreeSet;
 
 /// Every library-form example with a long form: the published variants
@@ -1280,20 +1280,11 @@ fn region_sum_counts_each_piece_of_a_line_that_reenters_a_box() {
 /// (the definition took groups of three, 1-3 and 4-6, and found none; a review found it).
 #[test]
 fn entropic_lines_take_thirds_of_the_values() {
-    for solver in ["builtin", "highs", "cbc", "glpk"] {
-        let ran = Sdkc::new()
-            .model("grid 1x4\nvalues 1..6\nrule distinct rows\nrule entropic(r1c1-r1c4)\n")
-            .args(&["run", "model.sdk", "-a", "-s", "--solver", solver])
-            .status(10)
-            .run();
-        assert!(
-            ran.out
-                .stderr
-                .contains(&format!("not unique: {solver} found exactly 48 solutions")),
-            "{solver}: {}",
-            ran.out.stderr
-        );
-    }
+    counts_exactly(
+        "grid 1x4\nvalues 1..6\nrule distinct rows\nrule entropic(r1c1-r1c4)\n",
+        &["builtin", "highs", "cbc", "glpk"],
+        48,
+    );
 }
 
 /// A line that comes back to a cell (the README allows loops) counts it once: a renban loop
@@ -1342,19 +1333,6 @@ fn lines_that_come_back_to_a_cell() {
         } else {
             &["builtin"]
         };
-        for solver in solvers {
-            let ran = Sdkc::new()
-                .model(model)
-                .args(&["run", "model.sdk", "-a", "-s", "--solver", solver])
-                .status(10)
-                .run();
-            assert!(
-                ran.out.stderr.contains(&format!(
-                    "not unique: {solver} found exactly {count} solutions"
-                )),
-                "{model}{solver}: {}",
-                ran.out.stderr
-            );
-        }
+        counts_exactly(model, solvers, count);
     }
 }

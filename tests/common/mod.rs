@@ -365,6 +365,25 @@ impl Sdkc {
     }
 }
 
+/// `sdkc run model.sdk -a -s --solver SOLVER` of `model`, for each of `solvers`, counts
+/// exactly `count` grids (more than one: exit 10).
+pub fn counts_exactly(model: &str, solvers: &[&str], count: usize) {
+    for solver in solvers {
+        let ran = Sdkc::new()
+            .model(model)
+            .args(&["run", "model.sdk", "-a", "-s", "--solver", solver])
+            .status(10)
+            .run();
+        assert!(
+            ran.out.stderr.contains(&format!(
+                "not unique: {solver} found exactly {count} solutions"
+            )),
+            "{model}{solver}: {}",
+            ran.out.stderr
+        );
+    }
+}
+
 /// `sdkc run FILE --unique --solver SOLVER --time-limit 60` (and `--givens`, when some) prints
 /// the published grid of `tests/expected/variants/NAME.txt` and says the solver proved it the
 /// only solution, every rule checked: the check of every published variant puzzle.
