@@ -310,7 +310,7 @@ fn statement(pair: Pair<Rule>) -> Statement {
     // Keyword tokens carry no information past the rule they start.
     let mut inner = pair
         .into_inner()
-        .filter(|p| !is_keyword(p.as_rule()) && !matches!(p.as_rule(), Rule::assign | Rule::colon));
+        .filter(|p| !is_keyword(p.as_rule()) && !is_sign(p.as_rule()));
     let kind = match rule {
         Rule::puzzle_stmt => StatementKind::Puzzle(string(inner.next().unwrap())),
         Rule::grid_stmt => {
@@ -354,7 +354,7 @@ fn statement(pair: Pair<Rule>) -> Statement {
             for p in inner {
                 match p.as_rule() {
                     Rule::param => {
-                        let mut parts = p.into_inner().filter(|p| p.as_rule() != Rule::colon);
+                        let mut parts = p.into_inner().filter(|p| !is_sign(p.as_rule()));
                         let name = spanned_str(&parts.next().unwrap());
                         let kind = spanned_str(&parts.next().unwrap());
                         params.push(Param { name, kind });
@@ -423,6 +423,15 @@ fn statement(pair: Pair<Rule>) -> Statement {
 
 fn is_keyword(rule: Rule) -> bool {
     STATEMENTS.iter().any(|s| s.kw == rule)
+}
+
+/// The signs and words between a statement's or an expression's parts (`=`, `:`, `where`,
+/// `has`): rules only so that pest names one that is missing; they carry nothing.
+fn is_sign(rule: Rule) -> bool {
+    matches!(
+        rule,
+        Rule::assign | Rule::colon | Rule::where_kw | Rule::has_kw
+    )
 }
 
 /// Saturating, so a 40-digit number is a (too large) number and not a parser failure.
@@ -527,7 +536,7 @@ fn primary(pair: Pair<Rule>) -> Expr {
         Rule::value => ExprKind::Value(Box::new(expr(inner.next().unwrap()))),
         Rule::mark_test => {
             let cell = expr(inner.next().unwrap());
-            let m = inner.find(|p| p.as_rule() != Rule::has_kw).unwrap();
+            let m = inner.find(|p| !is_sign(p.as_rule())).unwrap();
             let mark = if m.as_rule() == Rule::string {
                 string(m)
             } else {
@@ -622,9 +631,7 @@ fn comprehension(mut inner: pest::iterators::Pairs<Rule>) -> Comprehension {
         None => Binder::One(first),
     };
     let set = set_expr(inner.next().unwrap());
-    let rest: Vec<Pair<Rule>> = inner
-        .filter(|p| !matches!(p.as_rule(), Rule::where_kw | Rule::colon))
-        .collect();
+    let rest: Vec<Pair<Rule>> = inner.filter(|p| !is_sign(p.as_rule())).collect();
     let (filter, body) = match rest.len() {
         2 => (Some(Box::new(expr(rest[0].clone()))), expr(rest[1].clone())),
         _ => (None, expr(rest[0].clone())),
