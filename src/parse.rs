@@ -801,8 +801,14 @@ fn syntax_error(err: pest::error::Error<Rule>, text: &str, offset: usize) -> Dia
     // (With other things pest also expected, such as a path's next cell, the same words
     // close the list: "a cell such as `r1c1` or an operator or `)`".)
     // (Unless that bracket is the very thing found: something else is missing before it.)
+    // Where the statement ran on past the line the bracket opened on, that bracket is shown
+    // too (on its own line it is a few characters back, and the message names it).
+    let mut open_at = None;
     let expected = match unclosed(text, at) {
-        Some(close) if expected.ends_with(OPERATOR_OR_END) && !text[at..].starts_with(close) => {
+        Some((close, opener))
+            if expected.ends_with(OPERATOR_OR_END) && !text[at..].starts_with(close) =>
+        {
+            open_at = Some(opener).filter(|&o| text[o..at].contains('\n'));
             format!(
                 "{}an operator or `{close}`",
                 &expected[..expected.len() - OPERATOR_OR_END.len()]
@@ -825,23 +831,33 @@ fn syntax_error(err: pest::error::Error<Rule>, text: &str, offset: usize) -> Dia
         ),
         None => (expected, suggestion),
     };
-    Diagnostic::new(
+    let diagnostic = Diagnostic::new(
         Span::new(at, end),
         ErrorKind::Syntax {
             expected,
             found,
             suggestion,
         },
-    )
+    );
+    match open_at {
+        Some(opener) => {
+            let bracket = &text[opener..opener + 1];
+            diagnostic.with_related(
+                Span::new(opener, opener + 1),
+                format!("this `{bracket}` is not closed"),
+            )
+        }
+        None => diagnostic,
+    }
 }
 
 /// What `describe_expected` says where pest lists only the operators.
 const OPERATOR_OR_END: &str = "an operator or the end of the expression";
 
-/// The bracket that closes the innermost `(`, `[`, `{` or `|` still open at `at`, in the statement
-/// `at` is in (from the last line before it that starts at its first column), outside
-/// comments and strings.
-fn unclosed(text: &str, at: usize) -> Option<char> {
+/// The bracket that closes the innermost `(`, `[`, `{` or `|` still open at `at`, and where
+/// that one opened, in the statement `at` is in (from the last line before it that starts at
+/// its first column), outside comments and strings.
+fn unclosed(text: &str, at: usize) -> Option<(char, usize)> {
     // Back line by line, so a file of many bad lines is still read in linear time.
     let mut start = text[..at].rfind('\n').map_or(0, |i| i + 1);
     while start == at || !text[start..].starts_with(|c: char| !c.is_whitespace() && c != '#') {
@@ -851,26 +867,26 @@ fn unclosed(text: &str, at: usize) -> Option<char> {
         start = text[..start - 1].rfind('\n').map_or(0, |i| i + 1);
     }
     let mut open = Vec::new();
-    let mut chars = text[start..at].chars();
-    while let Some(c) = chars.next() {
+    let mut chars = text[start..at].char_indices();
+    while let Some((i, c)) = chars.next() {
         match c {
             '#' => {
-                chars.by_ref().find(|&c| c == '\n');
+                chars.by_ref().find(|&(_, c)| c == '\n');
             }
             '"' => {
-                chars.by_ref().find(|&c| c == '"');
+                chars.by_ref().find(|&(_, c)| c == '"');
             }
-            '(' => open.push(')'),
-            '[' => open.push(']'),
-            '{' => open.push('}'),
+            '(' => open.push((')', start + i)),
+            '[' => open.push((']', start + i)),
+            '{' => open.push(('}', start + i)),
             ')' | ']' | '}' => {
                 open.pop();
             }
             // `|x|` opens and closes with the same bar: one after an open bar closes it.
-            '|' if open.last() == Some(&'|') => {
+            '|' if open.last().is_some_and(|o| o.0 == '|') => {
                 open.pop();
             }
-            '|' => open.push('|'),
+            '|' => open.push(('|', start + i)),
             _ => {}
         }
     }

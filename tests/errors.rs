@@ -141,6 +141,17 @@ fn an_open_bracket_names_its_closing_one() {
         json_errors_of(format!("{HEADER}rule thermo(r2c1-r2c2\nrule distinct rows\n").as_bytes()),
         ["model.sdk:4:1: expected a cell such as `r1c1` or an operator or `)`, found `rule`"]
     );
+    // The bracket left open is shown where it opened, lines before the place pest stopped.
+    let err = error_of(
+        format!("{HEADER}rule z: sum(c in row(1): v[c]\n  + 0 == 45\nrule y: v[r1c2] == 2\n")
+            .as_bytes(),
+    );
+    assert!(
+        err.contains(
+            " 3 │ rule z: sum(c in row(1): v[c]\n   ·            ┬\n   ·            ╰── this `(` is not closed\n"
+        ),
+        "{err}"
+    );
 }
 
 /// An absolute value left open names its closing bar; the bars pair up from the left, so an
