@@ -719,6 +719,23 @@ fn what_f_puzzles_cannot_show_is_named() {
             "rule minimum(r1c1)\nrule minimum(r2c1)",
             "two `minimum` cells are side by side, each smaller than the other; f-puzzles compares a marked cell with its unmarked neighbours only, so the puzzle has no f-puzzles form",
         ),
+        // f-puzzles draws a dot on the edge of the pair, a quadruple's circle on the corner.
+        (
+            "rule white(r1c1, r1c3)",
+            "rule `white1` joins two cells that are not side by side, and f-puzzles draws its mark on a shared edge, so the puzzle has no f-puzzles form",
+        ),
+        (
+            "rule v(r1c1, r2c2)",
+            "rule `v1` joins two cells that are not side by side, and f-puzzles draws its mark on a shared edge, so the puzzle has no f-puzzles form",
+        ),
+        (
+            "rule quadruple(r1c1 r1c2 r1c3 r1c4, {1, 2})",
+            "rule `quadruple1` is not on the four cells around one corner, where f-puzzles draws a quadruple, so the puzzle has no f-puzzles form",
+        ),
+        (
+            "rule quadruple(r1c4 r2c4 r1c1 r2c1, {1})",
+            "rule `quadruple1` is not on the four cells around one corner, where f-puzzles draws a quadruple, so the puzzle has no f-puzzles form",
+        ),
     ] {
         Sdkc::new()
             .model(&format!(

@@ -332,6 +332,20 @@ pub fn export(p: &Puzzle) -> Result<Value, Error> {
                 let item = json!({"cells": o.names(pill), "lines": [o.names(&line)]});
                 o.push("arrow", item);
             }
+            // f-puzzles draws a dot or a letter on the edge two cells share, and a quadruple's
+            // circle on the corner four share: elsewhere its picture means another pair.
+            "white" | "black" | "difference" | "ratio" | "x" | "v"
+                if !side_by_side(cell(0)?, cell(1)?, n) =>
+            {
+                return why(
+                    "joins two cells that are not side by side, and f-puzzles draws its mark on a shared edge",
+                );
+            }
+            "quadruple" if !around_a_corner(cells(0)?, n) => {
+                return why(
+                    "is not on the four cells around one corner, where f-puzzles draws a quadruple",
+                );
+            }
             "white" | "black" => {
                 let key = if f.name == "white" {
                     "difference"
@@ -609,4 +623,22 @@ fn claim(region: &mut [usize], regions: &mut usize, area: &[Cell]) {
         }
         *regions += 1;
     }
+}
+
+/// Two cells that share an edge of an `n`-column grid.
+fn side_by_side(a: usize, b: usize, n: usize) -> bool {
+    let (ra, ca, rb, cb) = (a / n, a % n, b / n, b % n);
+    ra.abs_diff(rb) + ca.abs_diff(cb) == 1
+}
+
+/// Four cells of an `n`-column grid that make a 2x2 square, in any order.
+fn around_a_corner(cells: &[usize], n: usize) -> bool {
+    let Some(&top) = cells.iter().min() else {
+        return false;
+    };
+    let mut square = vec![top, top + 1, top + n, top + n + 1];
+    let mut cells = cells.to_vec();
+    square.sort_unstable();
+    cells.sort_unstable();
+    top % n + 1 < n && cells == square
 }
