@@ -161,6 +161,39 @@ fn the_model_itself_is_refused_before_any_work() {
         o.stderr,
         "error: refusing to write g/m-1.sdk: it is the model this command reads; choose another -o\n"
     );
+    // A later puzzle's file too, before the first puzzle is written (a review found m-1.sdk
+    // written, then the refusal).
+    std::fs::remove_file(dir.path().join("g/m-1.sdk")).unwrap();
+    std::os::unix::fs::symlink("../m.sdk", dir.path().join("g/m-3.sdk")).unwrap();
+    let o = sdkc_in(
+        dir.path(),
+        &[
+            "generate", "m.sdk", "-n", "3", "--format", "sdk", "-o", "g/",
+        ],
+    );
+    assert_eq!(o.code, 2);
+    assert_eq!(
+        o.stderr,
+        "error: refusing to write g/m-3.sdk: it is the model this command reads; choose another -o\n"
+    );
+    let names: Vec<_> = std::fs::read_dir(dir.path().join("g"))
+        .unwrap()
+        .map(|e| e.unwrap().file_name())
+        .collect();
+    assert_eq!(names, ["m-3.sdk"]);
+    // Beyond `-n`, the link is not one of the files asked for.
+    let o = sdkc_in(
+        dir.path(),
+        &[
+            "generate", "m.sdk", "-n", "2", "--format", "sdk", "-o", "g/",
+        ],
+    );
+    assert_eq!(o.code, 0, "{}", o.stderr);
+    assert!(
+        o.stderr
+            .starts_with("generated 2 irreducible puzzles into g/")
+    );
+    assert_eq!(before, std::fs::read(&model).unwrap());
     // And a file `--keep-files` would keep, the model's name in the model's folder.
     std::fs::copy(&model, dir.path().join("highs-1.lp")).unwrap();
     let o = sdkc_in(

@@ -83,6 +83,29 @@ pub fn generate(a: &GenerateArgs) -> u8 {
         .file_stem()
         .filter(|_| a.model != Path::new("-"))
         .map_or("puzzle".into(), |s| s.to_string_lossy().into_owned());
+    // A file of the folder that is the model through a link is refused before any work, as a
+    // single `-o` is: only a file already there can be one, so the folder's own names are
+    // read (not every name up to `-n`, which may be millions).
+    if let Some(dir) = folder
+        && let Ok(entries) = std::fs::read_dir(dir)
+    {
+        for entry in entries.flatten() {
+            let name = entry.file_name();
+            let ours = name
+                .to_str()
+                .and_then(|n| n.strip_prefix(&format!("{stem}-")))
+                .and_then(|n| n.strip_suffix(".sdk"))
+                .filter(|k| !k.starts_with('0'))
+                .and_then(|k| k.parse::<u64>().ok())
+                .is_some_and(|k| (1..=a.count).contains(&k));
+            if ours
+                && let Err(e) = sdkc::output::refuse_inputs(&entry.path(), &[(&a.model, "model")])
+            {
+                eprintln!("error: {e}");
+                return exit::USAGE;
+            }
+        }
+    }
     // One puzzle as it is written (a model of `--format sdk` without its separating line).
     let shown = |i: u64, g: &generate::Generated| -> Result<String, Stop> {
         let line = generate::one_line(&g.givens);
