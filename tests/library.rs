@@ -1287,6 +1287,20 @@ fn entropic_lines_take_thirds_of_the_values() {
     );
 }
 
+/// On a line of two cells, modular and entropic keep the two apart, as rangsk's SudokuSolver
+/// does and the rules' text says (a review found the text silent on it): of the 36 pairs of
+/// 1..6, 12 share a remainder and 12 a third.
+#[test]
+fn two_cell_modular_and_entropic_lines_keep_their_cells_apart() {
+    for rule in ["modular", "entropic"] {
+        counts_exactly(
+            &format!("grid 1x2\nvalues 1..6\nrule {rule}(r1c1-r1c2)\n"),
+            &["builtin", "highs", "cbc", "glpk"],
+            24,
+        );
+    }
+}
+
 /// A line that comes back to a cell (the README allows loops) counts it once: a renban loop
 /// of six cells in 1..7 holds six consecutive digits (1,440 grids; the spread was bounded by
 /// the seven visits, 5,040), a nabner loop no longer pairs the cell it comes back to with
