@@ -175,6 +175,7 @@ pub fn find(
             complete[c] = true;
         }
     }
+    let alone = statistics.unchecked > 0;
     let mut v = Verdict {
         status: Status::Error,
         solver,
@@ -199,6 +200,14 @@ pub fn find(
                 Status::TimeLimit,
                 Some(format!(
                     "{solver} reached the time limit before finding a solution"
+                )),
+            )
+        } else if alone {
+            (
+                Status::Infeasible,
+                Some(format!(
+                    "the puzzle has no solution ({}; `--solver builtin` can check)",
+                    crate::verdict::unchecked(solver, "so")
                 )),
             )
         } else {
@@ -237,5 +246,16 @@ pub fn find(
     } else {
         (Status::Unique, None)
     };
+    // A candidate ruled out by an answer whose check ran out of time is said to be that.
+    if alone && first.is_some() {
+        let note = format!(
+            "for some candidates, {}",
+            crate::verdict::unchecked(solver, "there is no grid")
+        );
+        v.message = Some(match v.message.take() {
+            Some(m) => format!("{m}; {note}"),
+            None => note,
+        });
+    }
     Ok((v, Some(c)))
 }

@@ -166,6 +166,8 @@ pub fn decide_with(
         }
         each(seen, g)
     })?;
+    // A "no (other) solution" whose check ran out of time is said to be that.
+    let alone = found.statistics.unchecked > 0;
     let mut v = Verdict {
         status: Status::Error,
         solver,
@@ -190,6 +192,13 @@ pub fn decide_with(
                 "{solver} reached the time limit before finding a solution"
             )),
         ),
+        _ if n == 0 && alone => (
+            Status::Infeasible,
+            Some(format!(
+                "the puzzle has no solution ({}; `--solver builtin` can check)",
+                unchecked(solver, "so")
+            )),
+        ),
         _ if n == 0 => (
             Status::Infeasible,
             Some(format!(
@@ -197,6 +206,10 @@ pub fn decide_with(
             )),
         ),
         Goal::Solve => (Status::Solved, None),
+        Goal::Count(_) if n == 1 && exhausted && alone => (
+            Status::Unique,
+            Some(unchecked(solver, "there is no other solution")),
+        ),
         Goal::Count(_) if n == 1 && exhausted => (Status::Unique, None),
         // `-n 1` asked for one grid and got it: a solve, not a count the clock cut short.
         Goal::Count(Some(1)) if !found.timed_out => (Status::Solved, None),
@@ -212,6 +225,13 @@ pub fn decide_with(
                 "{solver} found 1 solution but reached the time limit before finding another or proving there is none"
             )),
         ),
+        Goal::Count(_) if exhausted && alone => (
+            Status::NotUnique,
+            Some(format!(
+                "exactly {n} solutions ({})",
+                unchecked(solver, "there are no more")
+            )),
+        ),
         Goal::Count(_) if exhausted => (Status::NotUnique, Some(format!("exactly {n} solutions"))),
         Goal::Count(_) if found.timed_out => (
             Status::NotUnique,
@@ -224,4 +244,18 @@ pub fn decide_with(
     v.status = status;
     v.message = message;
     Ok(v)
+}
+
+/// A "no (other) solution" whose check ran out of time (`MipSolver::confirm_infeasible`), in
+/// words: "highs's presolve alone says `claim`: ...".
+pub fn unchecked(solver: &str, claim: &str) -> String {
+    match solver {
+        "highs" => format!(
+            "highs's presolve alone says {claim}: its checks with less of it and without it ran out of time"
+        ),
+        "cbc" => format!(
+            "cbc's root alone says {claim}: the check with its heuristics and Gomory cuts ran out of time"
+        ),
+        _ => format!("{solver}'s first run alone says {claim}: the check ran out of time"),
+    }
 }

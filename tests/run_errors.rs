@@ -601,3 +601,124 @@ fn a_grid_found_before_sdkc_stops_a_solver_stands() {
         out.out.stderr
     );
 }
+
+/// A fake `highs` that runs the real one, but gives the runs whose options file has a line
+/// matching `checks` (a grep pattern) a microsecond without presolve, which it cannot finish
+/// in (with presolve, HiGHS finishes presolve whatever its time limit).
+fn highs_cutting(dir: &std::path::Path, checks: &str) -> String {
+    fake_solver(
+        dir,
+        &format!(
+            "if grep -qs '{checks}' options.txt; then\n\
+             echo 'presolve = off' >> options.txt\n\
+             n=$#; prev=\n\
+             while [ $n -gt 0 ]; do\n\
+               a=$1; shift; n=$((n - 1))\n\
+               if [ \"$prev\" = --time_limit ]; then set -- \"$@\" 0.000001; else set -- \"$@\" \"$a\"; fi\n\
+               prev=$a\n\
+             done\n\
+             fi\n\
+             exec highs \"$@\""
+        ),
+    )
+}
+
+/// HiGHS's presolve has said "no solution" of puzzles that have one (the README's "Solvers");
+/// sdkc checks such an answer with two of presolve's rules off, then without presolve, and
+/// when both checks run out of their time, presolve's answer stands and is said to be
+/// presolve's alone. The real HiGHS answers; a check cut short is the real HiGHS given a
+/// microsecond. Presolve decides that "no way" has no solution (it has none) and that the
+/// classic has no other.
+#[test]
+fn an_answer_of_highs_presolve_alone_says_so() {
+    let dir = tempfile::tempdir().unwrap();
+    let fake = highs_cutting(dir.path(), "^presolve");
+    Sdkc::new()
+        .env("SDKC_HIGHS", &fake)
+        .args(&["run", "examples/noway.sdk", "--solver", "highs", "--no-explain"])
+        .status(4)
+        .stdout("")
+        .stderr("the puzzle has no solution (highs's presolve alone says so: its checks with less of it and without it ran out of time; `--solver builtin` can check)\n")
+        .run();
+    let ran = Sdkc::new()
+        .env("SDKC_HIGHS", &fake)
+        .args(&[
+            "run",
+            "examples/classic.sdk",
+            "--solver",
+            "highs",
+            "--unique",
+        ])
+        .status(0)
+        .run();
+    assert!(
+        ran.out.stderr.starts_with("unique: highs's presolve alone says there is no other solution: its checks with less of it and without it ran out of time (2 solves, "),
+        "{}",
+        ran.out.stderr
+    );
+    // The batch's line says it, and so does generate of the puzzles whose proofs rest on it.
+    let ran = Sdkc::new()
+        .env("SDKC_HIGHS", &fake)
+        .args(&[
+            "run",
+            "examples/classic.sdk",
+            "--solver",
+            "highs",
+            "--unique",
+        ])
+        .args(&["--givens-file", "bench/hard9x9.txt", "--shard", "1/19"])
+        .run();
+    assert!(
+        ran.out.stdout.contains(" highs's presolve alone says there is no other solution: its checks with less of it and without it ran out of time\n"),
+        "{}",
+        ran.out.stdout
+    );
+    let ran = Sdkc::new()
+        .env("SDKC_HIGHS", &fake)
+        .args(&["generate", "examples/three.sdk", "--solver", "highs"])
+        .status(0)
+        .run();
+    assert!(
+        ran.out.stderr.ends_with("; each proved unique and irreducible\nnote: the uniqueness of 1 of them rests on answers whose check ran out of time (highs's presolve alone says no other grid fits: its checks with less of it and without it ran out of time)\n"),
+        "{}",
+        ran.out.stderr
+    );
+    // When only the check without presolve is cut short, the first check decides.
+    std::fs::create_dir(dir.path().join("only")).unwrap();
+    let only = highs_cutting(&dir.path().join("only"), "^presolve = off");
+    // (And the real HiGHS, as it is.)
+    let with = |fake: Option<&str>| match fake {
+        Some(f) => Sdkc::new().env("SDKC_HIGHS", f),
+        None => Sdkc::new(),
+    };
+    for fake in [Some(only.as_str()), None] {
+        with(fake)
+            .args(&[
+                "run",
+                "examples/noway.sdk",
+                "--solver",
+                "highs",
+                "--no-explain",
+            ])
+            .status(4)
+            .stderr("the puzzle has no solution (highs proved it infeasible)\n")
+            .run();
+        let ran = with(fake)
+            .args(&[
+                "run",
+                "examples/classic.sdk",
+                "--solver",
+                "highs",
+                "--unique",
+            ])
+            .status(0)
+            .run();
+        assert!(
+            ran.out
+                .stderr
+                .starts_with("unique: highs proved there is no other solution (2 solves, "),
+            "{}",
+            ran.out.stderr
+        );
+    }
+}

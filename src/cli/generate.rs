@@ -145,10 +145,11 @@ pub fn generate(a: &GenerateArgs) -> u8 {
     };
     // Puzzles are written as they are proved, a few hundred at a time, so memory stays flat
     // however many are asked for; only the count and the clues are kept for the summary.
-    let (mut made, mut clues) = (0usize, 0usize);
+    let (mut made, mut clues, mut alone) = (0usize, 0usize, 0usize);
     let mut tally = |g: &generate::Generated| {
         made += 1;
         clues += g.clues;
+        alone += usize::from(g.unchecked > 0);
     };
     // One puzzle into a stream (a file, or standard output flushed for a reader down a
     // pipe), several models of `--format sdk` a blank line apart.
@@ -231,6 +232,12 @@ pub fn generate(a: &GenerateArgs) -> u8 {
         folder,
         settings.order.resolve(&puzzle),
     );
+    if alone > 0 {
+        eprintln!(
+            "note: the uniqueness of {alone} of them rests on answers whose check ran out of time ({})",
+            sdkc::verdict::unchecked(backend.name(), "no other grid fits")
+        );
+    }
     exit::OK
 }
 

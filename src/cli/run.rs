@@ -179,7 +179,11 @@ pub fn run(a: &RunArgs) -> u8 {
             if c.questions == 1 { "" } else { "s" },
         );
         match v.status {
-            Status::Unique => eprintln!("unique: every cell has one candidate ({how})"),
+            Status::Unique => match &v.message {
+                // Some were ruled out by answers whose check ran out of time.
+                Some(m) => eprintln!("unique: every cell has one candidate ({how}); {m}"),
+                None => eprintln!("unique: every cell has one candidate ({how})"),
+            },
             _ => eprintln!(
                 "{}: {} ({how})",
                 if v.status == Status::NotUnique {
@@ -226,10 +230,17 @@ pub fn run(a: &RunArgs) -> u8 {
                 );
             }
             let solves = v.statistics.solves;
-            eprintln!(
-                "unique: {solver} proved there is no other solution ({solves} solve{}, {seconds:.3} s); every rule checked",
-                if solves == 1 { "" } else { "s" },
-            );
+            let plural = if solves == 1 { "" } else { "s" };
+            if v.statistics.unchecked > 0 {
+                eprintln!(
+                    "unique: {} ({solves} solve{plural}, {seconds:.3} s); every rule checked",
+                    sdkc::verdict::unchecked(solver, "there is no other solution")
+                );
+            } else {
+                eprintln!(
+                    "unique: {solver} proved there is no other solution ({solves} solve{plural}, {seconds:.3} s); every rule checked",
+                );
+            }
         }
         Status::NotUnique if plain => not_unique(&puzzle, &v, &grids, streaming),
         Status::Error => eprintln!("error: {}", v.message.as_deref().unwrap_or_default()),

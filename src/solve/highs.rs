@@ -15,6 +15,12 @@ pub struct Highs;
 /// The options file `args` names when there are options the command line does not take.
 const OPTIONS_FILE: &str = "options.txt";
 
+/// HiGHS's option that turns presolve rules off, a bit each.
+const PRESOLVE_RULE_OFF: &str = "presolve_rule_off";
+
+/// Bits 12 (the aggregator) and 14 (sparsify) of `presolve_rule_off`.
+const AGGREGATOR_AND_SPARSIFY: u32 = (1 << 12) | (1 << 14);
+
 impl MipSolver for Highs {
     fn name(&self) -> &'static str {
         "highs"
@@ -70,12 +76,15 @@ impl MipSolver for Highs {
     /// HiGHS's MIP presolve has wrongly declared feasible models infeasible, release after
     /// release (its issues #1164, #1958, #2388, #3090): HiGHS 1.15.1 says `Presolve:
     /// Infeasible` for the published killer `tests/fpuzzles/blitz.txt`, which it solves in
-    /// 0.1 s with `presolve = off`. An infeasibility presolve decided alone is asked again
-    /// without it, for as long as the first run took and at least a second
-    /// (`process::run`), unless the user chose a `presolve` option. (A proof the branch and
-    /// bound finished after presolve is taken as it is, and so is presolve's when the second
-    /// run runs out of its time: without presolve, a hard proof can take a hundred times
-    /// longer.)
+    /// 0.1 s with `presolve = off`. An infeasibility presolve decided alone is checked
+    /// (`process::run`), unless the user chose a `presolve` option or presolve rules: first
+    /// with two of presolve's rules off, the aggregator and sparsify. Without either, HiGHS
+    /// 1.15.1 finds Blitz's grid, and with lifting for probing on, `disjoint-barbed-cross`'s,
+    /// which its full presolve calls infeasible; and it decides the proofs of most library
+    /// examples in about 0.1 s, where the check without presolve ran out of its second on
+    /// many of them (three of four measured on the second solve's LP, `highs --model_file X
+    /// --options_file F`; the fourth branched for 5 s; 2026-11-28). Then, when that runs out
+    /// of time, without presolve (`another_check`).
     fn confirm_infeasible(&self, log: &str, opts: &Options) -> Option<Options> {
         let by_presolve = log.lines().any(|l| {
             l.trim()
@@ -83,9 +92,25 @@ impl MipSolver for Highs {
                 .map(|r| r.trim_start().trim_start_matches(':').trim())
                 == Some("Infeasible")
         });
-        if !by_presolve || opts.options.iter().any(|(k, _)| k == "presolve") {
+        if !by_presolve
+            || opts
+                .options
+                .iter()
+                .any(|(k, _)| k == "presolve" || k == PRESOLVE_RULE_OFF)
+        {
             return None;
         }
+        let mut again = opts.clone();
+        again.options.push((
+            PRESOLVE_RULE_OFF.into(),
+            AGGREGATOR_AND_SPARSIFY.to_string(),
+        ));
+        Some(again)
+    }
+
+    /// The check without presolve: a hard proof can then take a hundred times longer, so it
+    /// comes second.
+    fn another_check(&self, opts: &Options) -> Option<Options> {
         let mut again = opts.clone();
         again.options.push(("presolve".into(), "off".into()));
         Some(again)
@@ -181,10 +206,10 @@ pub fn read_solution(text: &str, mip: &Mip) -> Result<Outcome, String> {
 mod tests {
     use super::*;
 
-    /// Only an infeasibility decided by presolve is asked again, and not when the user chose
-    /// a `presolve` option.
+    /// Only an infeasibility decided by presolve is checked, first with two presolve rules
+    /// off, then without presolve; not when the user chose a `presolve` option or rules.
     #[test]
-    fn an_infeasibility_presolve_decided_alone_is_asked_again_without_presolve() {
+    fn an_infeasibility_presolve_decided_alone_is_checked() {
         let by_presolve = "Presolving model\nPresolve: Infeasible\n\nSolving report\n  Status            Infeasible\n";
         let by_search = "Presolving model\n1013 rows, 1649 cols, 8494 nonzeros  0s\n\nSolving report\n  Status            Infeasible\n";
         let opts = Options {
@@ -198,14 +223,23 @@ mod tests {
             again.options,
             [
                 ("mip_rel_gap".to_string(), "0".to_string()),
+                ("presolve_rule_off".to_string(), "20480".to_string())
+            ]
+        );
+        assert_eq!(
+            Highs.another_check(&opts).expect("checked again").options,
+            [
+                ("mip_rel_gap".to_string(), "0".to_string()),
                 ("presolve".to_string(), "off".to_string())
             ]
         );
         assert!(Highs.confirm_infeasible(by_search, &opts).is_none());
-        let chosen = Options {
-            options: vec![("presolve".into(), "on".into())],
-            ..Options::default()
-        };
-        assert!(Highs.confirm_infeasible(by_presolve, &chosen).is_none());
+        for key in ["presolve", "presolve_rule_off"] {
+            let chosen = Options {
+                options: vec![(key.into(), "on".into())],
+                ..Options::default()
+            };
+            assert!(Highs.confirm_infeasible(by_presolve, &chosen).is_none());
+        }
     }
 }

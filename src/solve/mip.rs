@@ -87,6 +87,12 @@ pub trait MipSolver: Send + Sync {
     fn confirm_infeasible(&self, _log: &str, _opts: &Options) -> Option<Options> {
         None
     }
+    /// When the check of `confirm_infeasible` runs out of its time, the options of another
+    /// check of the same answer, made from the first run's `opts`. `None`: the answer stands,
+    /// unchecked.
+    fn another_check(&self, _opts: &Options) -> Option<Options> {
+        None
+    }
     /// A grid of `mip` other than `last` (grid `k` of the enumeration; `mip` already forbids
     /// every grid before it). The plain way: add its no-good row and solve.
     fn solve_other(
@@ -349,7 +355,10 @@ fn enumerate(
             .or(s.iterations);
         let values = match run.outcome {
             Outcome::Solved(v) | Outcome::Stopped(v) => v,
-            Outcome::Infeasible => break,
+            Outcome::Infeasible => {
+                s.unchecked += usize::from(run.unchecked);
+                break;
+            }
             Outcome::TimeLimit => {
                 found.timed_out = true;
                 break;

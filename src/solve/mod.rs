@@ -110,6 +110,15 @@ pub struct Statistics {
     pub prepare_seconds: f64,
     /// Seconds spent searching: in solver processes, or in the builtin search.
     pub solve_seconds: f64,
+    /// Answers "no (other) solution" whose check ran out of its time, so that they rest on
+    /// the first run alone: HiGHS's presolve, or CBC's root with sdkc's settings (both have
+    /// been wrong; `MipSolver::confirm_infeasible`).
+    #[serde(skip_serializing_if = "is_zero")]
+    pub unchecked: usize,
+}
+
+fn is_zero(n: &usize) -> bool {
+    *n == 0
 }
 
 impl Statistics {
@@ -127,6 +136,7 @@ impl Statistics {
         self.nonzeros = self.nonzeros.or(other.nonzeros);
         self.prepare_seconds += other.prepare_seconds;
         self.solve_seconds += other.solve_seconds;
+        self.unchecked += other.unchecked;
     }
 }
 
