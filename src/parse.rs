@@ -808,7 +808,9 @@ fn syntax_error(err: pest::error::Error<Rule>, text: &str, offset: usize) -> Dia
         Some((close, opener))
             if expected.ends_with(OPERATOR_OR_END) && !text[at..].starts_with(close) =>
         {
-            open_at = Some(opener).filter(|&o| text[o..at].contains('\n'));
+            // (What pest stopped at, less the blank end of a file.)
+            let end = text[..at].trim_end().len().max(opener);
+            open_at = Some(opener).filter(|&o| text[o..end].contains('\n'));
             format!(
                 "{}an operator or `{close}`",
                 &expected[..expected.len() - OPERATOR_OR_END.len()]

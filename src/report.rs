@@ -160,6 +160,14 @@ pub struct PuzzleLine {
     pub clues: usize,
     /// Seconds spent making it.
     pub seconds: f64,
+    /// Clues left out on a "no other grid" whose check ran out of its time (HiGHS's presolve
+    /// or CBC's root alone said it; `Generated::unchecked`).
+    #[serde(skip_serializing_if = "is_zero")]
+    pub unchecked: usize,
+}
+
+fn is_zero(n: &usize) -> bool {
+    *n == 0
 }
 
 /// A row-major grid as rows of `cols` values.

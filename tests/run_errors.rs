@@ -683,6 +683,23 @@ fn an_answer_of_highs_presolve_alone_says_so() {
         "{}",
         ran.out.stderr
     );
+    let ran = Sdkc::new()
+        .env("SDKC_HIGHS", &fake)
+        .args(&[
+            "generate",
+            "examples/three.sdk",
+            "--solver",
+            "highs",
+            "--format",
+            "json",
+        ])
+        .status(0)
+        .run();
+    assert!(
+        ran.out.stdout.ends_with(",\"unchecked\":1}\n"),
+        "{}",
+        ran.out.stdout
+    );
     // When only the check without presolve is cut short, the first check decides.
     std::fs::create_dir(dir.path().join("only")).unwrap();
     let only = highs_cutting(&dir.path().join("only"), "^presolve = off");

@@ -95,7 +95,8 @@ pub fn generate(a: &GenerateArgs) -> u8 {
                 .to_str()
                 .and_then(|n| n.strip_prefix(&format!("{stem}-")))
                 .and_then(|n| n.strip_suffix(".sdk"))
-                .filter(|k| !k.starts_with('0'))
+                // Only the names generate writes: digits, no leading 0 (not `+1`).
+                .filter(|k| !k.starts_with('0') && k.bytes().all(|b| b.is_ascii_digit()))
                 .and_then(|k| k.parse::<u64>().ok())
                 .is_some_and(|k| (1..=a.count).contains(&k));
             if ours
@@ -120,6 +121,7 @@ pub fn generate(a: &GenerateArgs) -> u8 {
                     ),
                     clues: g.clues,
                     seconds: sdkc::report::seconds(g.seconds),
+                    unchecked: g.unchecked,
                 };
                 serde_json::to_string(&json).unwrap_or_default() + "\n"
             }
@@ -131,8 +133,19 @@ pub fn generate(a: &GenerateArgs) -> u8 {
                 sdkc::fpuzzles::url(&json) + "\n"
             }
             PuzzleFormat::Sdk => {
+                // A uniqueness that rests on an unchecked answer says so.
+                let proved = if g.unchecked > 0 {
+                    format!(
+                        "proved irreducible; unique by {}'s first run alone for {} clue{} left out (its checks ran out of time)",
+                        backend.name(),
+                        g.unchecked,
+                        if g.unchecked == 1 { "" } else { "s" }
+                    )
+                } else {
+                    "proved unique and irreducible".to_string()
+                };
                 let header = format!(
-                    "# puzzle {} of `sdkc generate --seed {}{}` for {}: {} clues, proved unique and irreducible\n",
+                    "# puzzle {} of `sdkc generate --seed {}{}` for {}: {} clues, {proved}\n",
                     i + 1,
                     a.seed,
                     reproduce,
