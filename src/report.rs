@@ -162,12 +162,8 @@ pub struct PuzzleLine {
     pub seconds: f64,
     /// Clues left out on a "no other grid" whose check ran out of its time (HiGHS's presolve
     /// or CBC's root alone said it; `Generated::unchecked`).
-    #[serde(skip_serializing_if = "is_zero")]
+    #[serde(skip_serializing_if = "crate::solve::is_zero")]
     pub unchecked: usize,
-}
-
-fn is_zero(n: &usize) -> bool {
-    *n == 0
 }
 
 /// A row-major grid as rows of `cols` values.

@@ -633,39 +633,40 @@ fn highs_cutting(dir: &std::path::Path, checks: &str) -> String {
 fn an_answer_of_highs_presolve_alone_says_so() {
     let dir = tempfile::tempdir().unwrap();
     let fake = highs_cutting(dir.path(), "^presolve");
-    Sdkc::new()
-        .env("SDKC_HIGHS", &fake)
-        .args(&["run", "examples/noway.sdk", "--solver", "highs", "--no-explain"])
+    // Runs with a fake HiGHS, or the real one as it is.
+    let with = |fake: Option<&str>| match fake {
+        Some(f) => Sdkc::new().env("SDKC_HIGHS", f),
+        None => Sdkc::new(),
+    };
+    let unique = [
+        "run",
+        "examples/classic.sdk",
+        "--solver",
+        "highs",
+        "--unique",
+    ];
+    let noway = [
+        "run",
+        "examples/noway.sdk",
+        "--solver",
+        "highs",
+        "--no-explain",
+    ];
+    with(Some(&fake))
+        .args(&noway)
         .status(4)
         .stdout("")
         .stderr("the puzzle has no solution (highs's presolve alone says so: its checks with less of it and without it ran out of time; `--solver builtin` can check)\n")
         .run();
-    let ran = Sdkc::new()
-        .env("SDKC_HIGHS", &fake)
-        .args(&[
-            "run",
-            "examples/classic.sdk",
-            "--solver",
-            "highs",
-            "--unique",
-        ])
-        .status(0)
-        .run();
+    let ran = with(Some(&fake)).args(&unique).status(0).run();
     assert!(
         ran.out.stderr.starts_with("unique: highs's presolve alone says there is no other solution: its checks with less of it and without it ran out of time (2 solves, "),
         "{}",
         ran.out.stderr
     );
     // The batch's line says it, and so does generate of the puzzles whose proofs rest on it.
-    let ran = Sdkc::new()
-        .env("SDKC_HIGHS", &fake)
-        .args(&[
-            "run",
-            "examples/classic.sdk",
-            "--solver",
-            "highs",
-            "--unique",
-        ])
+    let ran = with(Some(&fake))
+        .args(&unique)
         .args(&["--givens-file", "bench/hard9x9.txt", "--shard", "1/19"])
         .run();
     assert!(
@@ -673,8 +674,7 @@ fn an_answer_of_highs_presolve_alone_says_so() {
         "{}",
         ran.out.stdout
     );
-    let ran = Sdkc::new()
-        .env("SDKC_HIGHS", &fake)
+    let ran = with(Some(&fake))
         .args(&["generate", "examples/three.sdk", "--solver", "highs"])
         .status(0)
         .run();
@@ -683,8 +683,7 @@ fn an_answer_of_highs_presolve_alone_says_so() {
         "{}",
         ran.out.stderr
     );
-    let ran = Sdkc::new()
-        .env("SDKC_HIGHS", &fake)
+    let ran = with(Some(&fake))
         .args(&[
             "generate",
             "examples/three.sdk",
@@ -704,32 +703,13 @@ fn an_answer_of_highs_presolve_alone_says_so() {
     std::fs::create_dir(dir.path().join("only")).unwrap();
     let only = highs_cutting(&dir.path().join("only"), "^presolve = off");
     // (And the real HiGHS, as it is.)
-    let with = |fake: Option<&str>| match fake {
-        Some(f) => Sdkc::new().env("SDKC_HIGHS", f),
-        None => Sdkc::new(),
-    };
     for fake in [Some(only.as_str()), None] {
         with(fake)
-            .args(&[
-                "run",
-                "examples/noway.sdk",
-                "--solver",
-                "highs",
-                "--no-explain",
-            ])
+            .args(&noway)
             .status(4)
             .stderr("the puzzle has no solution (highs proved it infeasible)\n")
             .run();
-        let ran = with(fake)
-            .args(&[
-                "run",
-                "examples/classic.sdk",
-                "--solver",
-                "highs",
-                "--unique",
-            ])
-            .status(0)
-            .run();
+        let ran = with(fake).args(&unique).status(0).run();
         assert!(
             ran.out
                 .stderr

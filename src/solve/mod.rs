@@ -117,7 +117,8 @@ pub struct Statistics {
     pub unchecked: usize,
 }
 
-fn is_zero(n: &usize) -> bool {
+/// For serde: a count of none is left out.
+pub(crate) fn is_zero(n: &usize) -> bool {
     *n == 0
 }
 
