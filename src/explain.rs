@@ -33,6 +33,9 @@ pub struct Explanation {
     pub reads_clues: bool,
     /// Backend runs the deletion filter made.
     pub solves: usize,
+    /// Parts left out on a "no solution" whose check ran out of time (`Statistics::unchecked`):
+    /// that the rest still conflicts rests on the solver's first run alone.
+    pub unchecked: usize,
 }
 
 /// The puzzle restricted to some of its parts.
@@ -106,6 +109,7 @@ pub fn explain(
         minimal: true,
         reads_clues: false,
         solves: 0,
+        unchecked: 0,
     };
     for g in givens {
         try_without(p, &mut x, g, backend, deadline)?;
@@ -193,6 +197,7 @@ fn try_without(
     x.solves += found.statistics.solves;
     if found.count == 0 && !found.timed_out {
         x.parts = trial;
+        x.unchecked += usize::from(found.statistics.unchecked > 0);
     } else {
         x.minimal &= !found.timed_out;
     }

@@ -361,7 +361,10 @@ fn dig(
         return Err(if full.timed_out {
             timed_out()
         } else {
-            Error::Solve(solve::Error::NoGrid)
+            Error::Solve(solve::Error::NoGrid {
+                solver: backend.name(),
+                unchecked: full.statistics.unchecked > 0,
+            })
         });
     };
     // The fewest clues over the tries, with their witnesses.

@@ -51,6 +51,10 @@ pub struct Report {
 pub struct ExplanationReport {
     /// False when some test ran out of time, so a part might be droppable.
     pub minimal: bool,
+    /// Parts left out on a solver's "no solution" whose check ran out of time
+    /// (`Explanation::unchecked`).
+    #[serde(skip_serializing_if = "crate::solve::is_zero")]
+    pub unchecked: usize,
     /// The givens and rules, each placed in the source.
     pub parts: Vec<PlacedPart>,
 }

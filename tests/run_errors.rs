@@ -658,6 +658,25 @@ fn an_answer_of_highs_presolve_alone_says_so() {
         .stdout("")
         .stderr("the puzzle has no solution (highs's presolve alone says so: its checks with less of it and without it ran out of time; `--solver builtin` can check)\n")
         .run();
+    // An explanation whose parts were left out on such answers says so, and its JSON counts them.
+    let explain = ["run", "examples/noway.sdk", "--solver", "highs"];
+    let ran = with(Some(&fake)).args(&explain).status(4).run();
+    assert!(
+        ran.out.stderr.ends_with("      | rule distinct rows, columns, boxes\n(highs's presolve alone says 25 parts left out were not needed: its checks with less of it and without it ran out of time; `--solver builtin` can check)\n"),
+        "{}",
+        ran.out.stderr
+    );
+    let ran = with(Some(&fake))
+        .args(&explain)
+        .args(&["--json"])
+        .status(4)
+        .run();
+    assert_eq!(
+        ran.json()["explanation"]["unchecked"],
+        25,
+        "{}",
+        ran.out.stdout
+    );
     let ran = with(Some(&fake)).args(&unique).status(0).run();
     assert!(
         ran.out.stderr.starts_with("unique: highs's presolve alone says there is no other solution: its checks with less of it and without it ran out of time (2 solves, "),
@@ -699,6 +718,16 @@ fn an_answer_of_highs_presolve_alone_says_so() {
         "{}",
         ran.out.stdout
     );
+    // And generate, when the rules themselves have no grid (generate leaves givens out).
+    let no_ones = b"grid 4x4\nboxes 2x2\nrule distinct rows, columns, boxes\nrule no_ones: for c in cells: v[c] != 1\n";
+    let generate_noway = ["generate", "-", "--solver", "highs"];
+    with(Some(&fake))
+        .args(&generate_noway)
+        .stdin(no_ones)
+        .status(4)
+        .stdout("")
+        .stderr("error: the rules have no solution (highs's presolve alone says so: its checks with less of it and without it ran out of time; `--solver builtin` can check), so there is no puzzle to make\n")
+        .run();
     // When only the check without presolve is cut short, the first check decides.
     std::fs::create_dir(dir.path().join("only")).unwrap();
     let only = highs_cutting(&dir.path().join("only"), "^presolve = off");
@@ -708,6 +737,27 @@ fn an_answer_of_highs_presolve_alone_says_so() {
             .args(&noway)
             .status(4)
             .stderr("the puzzle has no solution (highs proved it infeasible)\n")
+            .run();
+        let ran = with(fake).args(&explain).status(4).run();
+        assert!(
+            ran.out
+                .stderr
+                .ends_with("      | rule distinct rows, columns, boxes\n"),
+            "{}",
+            ran.out.stderr
+        );
+        let ran = with(fake).args(&explain).args(&["--json"]).status(4).run();
+        assert_eq!(
+            ran.json()["explanation"].get("unchecked"),
+            None,
+            "{}",
+            ran.out.stdout
+        );
+        with(fake)
+            .args(&generate_noway)
+            .stdin(no_ones)
+            .status(4)
+            .stderr("error: the rules have no solution, so there is no puzzle to make\n")
             .run();
         let ran = with(fake).args(&unique).status(0).run();
         assert!(

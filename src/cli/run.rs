@@ -301,8 +301,19 @@ fn explain_why(
             } else if !x.minimal {
                 eprintln!("(some checks ran out of time, so the set may not be minimal)");
             }
+            if x.unchecked > 0 {
+                let claim = match x.unchecked {
+                    1 => "1 part left out was not needed".to_string(),
+                    k => format!("{k} parts left out were not needed"),
+                };
+                eprintln!(
+                    "({}; `--solver builtin` can check)",
+                    sdkc::verdict::unchecked(backend.name(), &claim)
+                );
+            }
             Some(ExplanationReport {
                 minimal: x.minimal,
+                unchecked: x.unchecked,
                 parts,
             })
         }

@@ -296,7 +296,13 @@ pub enum Error {
         detail: String,
     },
     /// The question cannot be asked: the rules have no grid to start from (the generator).
-    NoGrid,
+    NoGrid {
+        /// The backend that said so.
+        solver: &'static str,
+        /// Whether its answer rests on a first run whose checks ran out of time
+        /// (`Statistics::unchecked`; `verdict::unchecked`).
+        unchecked: bool,
+    },
     /// The question does not fit the rules: givens, an excluded cell or a forbidden grid of
     /// the wrong size, or a value outside the rules' range (a library caller's mistake; the
     /// command line never asks such a question).
@@ -318,7 +324,7 @@ impl Error {
             Error::Unreadable { .. } => exit::SOLVER_OUTPUT,
             Error::Hung { .. } => exit::TIME_LIMIT,
             Error::Model(_) | Error::Unsupported { .. } => exit::MODEL,
-            Error::NoGrid => exit::INFEASIBLE,
+            Error::NoGrid { .. } => exit::INFEASIBLE,
             Error::BadQuestion { .. } => exit::USAGE,
         }
     }
@@ -351,9 +357,17 @@ impl fmt::Display for Error {
             Error::Io(e) => write!(f, "could not prepare the solver's files: {e}"),
             Error::Model(d) => write!(f, "{}", d.kind),
             Error::Unsupported { detail, .. } => f.write_str(detail),
-            Error::NoGrid => {
-                f.write_str("the rules have no solution, so there is no puzzle to make")
-            }
+            Error::NoGrid {
+                unchecked: false, ..
+            } => f.write_str("the rules have no solution, so there is no puzzle to make"),
+            Error::NoGrid {
+                solver,
+                unchecked: true,
+            } => write!(
+                f,
+                "the rules have no solution ({}; `--solver builtin` can check), so there is no puzzle to make",
+                crate::verdict::unchecked(solver, "so")
+            ),
             Error::BadQuestion { detail } => {
                 write!(f, "the question does not fit the rules: {detail}")
             }
