@@ -513,6 +513,35 @@ imported a 4x4 with 0 givens and 1 clue (distinct 1)
         .run();
 }
 
+/// A line of one cell asks nothing: left out, with one note per kind of line.
+#[test]
+fn a_line_of_one_cell_is_named() {
+    let json = serde_json::json!({"size": 4, "grid": empty_grid(4),
+        "renban": [{"lines": [["R1C1"]]}, {"lines": [["R2C2"], ["R3C3", "R3C4"]]}],
+        "thermometer": [{"lines": [["R4C4"]]}],
+        "whispers": [{"lines": [["R1C4"]]}]});
+    Sdkc::new()
+        .args(&["import", "-"])
+        .stdin(json.to_string().as_bytes())
+        .stdout(
+            "# Imported from f-puzzles by `sdkc import`.
+puzzle \"f-puzzles import\"
+grid 4x4
+boxes 2x2
+rule distinct rows, columns, boxes
+rule renban(r3c3 r3c4)
+",
+        )
+        .stderr(
+            "note: `thermometer`: a line of one cell asks nothing: left out
+note: `renban`: a line of one cell asks nothing: left out
+note: `whispers`: a line of one cell asks nothing: left out
+imported a 4x4 with 0 givens and 1 clue (renban 1)
+",
+        )
+        .run();
+}
+
 /// `-o` never overwrites the puzzle being read.
 #[test]
 fn import_refuses_to_overwrite_its_input() {

@@ -420,6 +420,15 @@ impl<'a> Conv<'a> {
             .collect()
     }
 
+    /// A line of one cell asks nothing (no two cells to compare): left out, with a note that
+    /// says so once per key, so a setter who meant a longer line sees it was not one.
+    fn one_cell_line(&mut self, key: &str) {
+        let note = format!("`{key}`: a line of one cell asks nothing: left out");
+        if !self.notes.contains(&note) {
+            self.notes.push(note);
+        }
+    }
+
     fn rule(&mut self, family: &str, call: String) {
         *self.count.entry(family.to_string()).or_default() += 1;
         self.rules.push(format!("rule {call}"));
@@ -1112,6 +1121,8 @@ fn convert_rules(c: &mut Conv<'_>) -> Result<(), Error> {
         for (line, _) in c.lines(key)? {
             if line.len() > 1 {
                 c.rule(family, format!("{family}({})", names(&line)));
+            } else {
+                c.one_cell_line(key);
             }
         }
     }
@@ -1179,12 +1190,15 @@ fn convert_rules(c: &mut Conv<'_>) -> Result<(), Error> {
         for (line, _) in lines {
             if line.len() > 1 {
                 c.rule(family, format!("{family}({})", names(&line)));
+            } else {
+                c.one_cell_line(key);
             }
         }
     }
     for (line, item) in c.lines("whispers")? {
         let gap = number(item.get("value"), "`whispers`")?.unwrap_or(n.div_ceil(2) as i64);
         if line.len() < 2 {
+            c.one_cell_line("whispers");
             continue;
         }
         if n == 9 && gap == 5 {
