@@ -623,6 +623,46 @@ fn highs_cutting(dir: &std::path::Path, checks: &str) -> String {
     )
 }
 
+/// CBC's "no solution" at its root is checked with its heuristics and Gomory cuts on
+/// (`-heur on -gomoryCuts ifmove`); when that check runs out of its time, the root's answer
+/// stands and says so. The check here is a fake that says it ran out (the real CBC decides
+/// these at its root whatever its time limit); the first run is the real CBC.
+#[test]
+fn an_answer_of_cbc_root_alone_says_so() {
+    let dir = tempfile::tempdir().unwrap();
+    let fake = fake_solver(
+        dir.path(),
+        "case \" $* \" in\n\
+         *\" ifmove \"*)\n\
+           prev=\n\
+           for a in \"$@\"; do\n\
+             if [ \"$prev\" = -solu ]; then echo 'Stopped on time (no integer solution) - objective value 0.00000000' > \"$a\"; fi\n\
+             prev=$a\n\
+           done\n\
+           echo 'Result - Stopped on time limit'\n\
+           exit 0;;\n\
+         esac\n\
+         exec cbc \"$@\"",
+    );
+    Sdkc::new()
+        .env("SDKC_CBC", &fake)
+        .args(&["run", "examples/noway.sdk", "--solver", "cbc", "--no-explain"])
+        .status(4)
+        .stdout("")
+        .stderr("the puzzle has no solution (cbc's root alone says so: the check with its heuristics and Gomory cuts ran out of time; `--solver builtin` can check)\n")
+        .run();
+    let ran = Sdkc::new()
+        .env("SDKC_CBC", &fake)
+        .args(&["run", CLASSIC, "--solver", "cbc", "--unique"])
+        .status(0)
+        .run();
+    assert!(
+        ran.out.stderr.starts_with("unique: cbc's root alone says there is no other solution: the check with its heuristics and Gomory cuts ran out of time (2 solves, "),
+        "{}",
+        ran.out.stderr
+    );
+}
+
 /// HiGHS's presolve has said "no solution" of puzzles that have one (the README's "Solvers");
 /// sdkc checks such an answer with two of presolve's rules off, then without presolve, and
 /// when both checks run out of their time, presolve's answer stands and is said to be
