@@ -125,6 +125,16 @@ pub fn write<E: From<OutputError>>(
             return w.flush().map_err(|e| io_err(e).into());
         }
     }
+    if existing.is_some() {
+        // Replacing needs only the folder's write permission, but a file the user may not
+        // write is not theirs to replace: `>` in a shell refuses it, and so does sdkc (a
+        // review replaced a 0444 file, and root's 0644 one, as another user). Opened for
+        // writing without truncating, it is left as it was.
+        OpenOptions::new()
+            .write(true)
+            .open(&target)
+            .map_err(io_err)?;
+    }
     let dir = match target.parent() {
         Some(d) if !d.as_os_str().is_empty() => d,
         _ => Path::new("."),

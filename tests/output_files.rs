@@ -5,7 +5,7 @@
 mod common;
 use common::*;
 
-use std::os::unix::fs::{FileTypeExt, PermissionsExt};
+use std::os::unix::fs::{FileTypeExt, MetadataExt, PermissionsExt};
 use std::path::Path;
 use std::process::Command;
 
@@ -98,6 +98,85 @@ fn a_fifo_is_written_into_not_replaced() {
     assert_eq!(o.code, 0, "{}", o.stderr);
     assert_eq!(reader.join().unwrap(), classic_lp());
     assert!(std::fs::metadata(&fifo).unwrap().file_type().is_fifo());
+}
+
+/// A file the user may not write is not replaced, though its folder lets them: `>` in a shell
+/// refuses it too. Run as another user (nobody, 65534) in a folder anyone may write, on that
+/// user's own read-only file and on root's 0644 file.
+#[test]
+fn a_file_the_user_may_not_write_is_not_replaced() {
+    use std::os::unix::process::CommandExt;
+    // SAFETY: geteuid has no preconditions.
+    if unsafe { libc::geteuid() } != 0 {
+        eprintln!("skipped: running as another user needs root");
+        return;
+    }
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::set_permissions(dir.path(), std::fs::Permissions::from_mode(0o777)).unwrap();
+    let model = dir.path().join("m.sdk");
+    std::fs::copy(root().join(CLASSIC), &model).unwrap();
+    let theirs = dir.path().join("theirs.svg");
+    std::fs::write(&theirs, "keep me\n").unwrap();
+    std::os::unix::fs::chown(&theirs, Some(65534), Some(65534)).unwrap();
+    std::fs::set_permissions(&theirs, std::fs::Permissions::from_mode(0o444)).unwrap();
+    let roots = dir.path().join("roots.svg");
+    std::fs::write(&roots, "keep me\n").unwrap();
+    std::fs::set_permissions(&roots, std::fs::Permissions::from_mode(0o644)).unwrap();
+    for file in [&theirs, &roots] {
+        let o = Command::new(env!("CARGO_BIN_EXE_sdkc"))
+            .args(["render", "m.sdk", "-o"])
+            .arg(file)
+            .current_dir(dir.path())
+            .uid(65534)
+            .gid(65534)
+            .output()
+            .unwrap();
+        assert_eq!(
+            o.status.code(),
+            Some(1),
+            "{}",
+            String::from_utf8_lossy(&o.stderr)
+        );
+        assert_eq!(
+            String::from_utf8_lossy(&o.stderr),
+            format!(
+                "error: cannot write {}: Permission denied (os error 13)\n",
+                file.display()
+            )
+        );
+        assert_eq!(std::fs::read_to_string(file).unwrap(), "keep me\n");
+    }
+    let meta = std::fs::metadata(&roots).unwrap();
+    assert_eq!((meta.uid(), meta.mode() & 0o7777), (0, 0o644));
+    // Nothing else was left in the folder.
+    assert_eq!(std::fs::read_dir(dir.path()).unwrap().count(), 3);
+}
+
+/// A standard output that cannot take the bytes (/dev/full) is an error that says where,
+/// the same words for every command that writes its result there.
+#[test]
+fn a_full_standard_output_is_named() {
+    for args in [
+        &["compile", CLASSIC, "-o", "-"][..],
+        &["export", CLASSIC],
+        &["render", CLASSIC],
+        &["run", CLASSIC, "--solver", "builtin"],
+    ] {
+        let o = std::process::Command::new(env!("CARGO_BIN_EXE_sdkc"))
+            .args(args)
+            .current_dir(common::root())
+            .stdout(std::fs::File::create("/dev/full").unwrap())
+            .output()
+            .unwrap();
+        assert_eq!(o.status.code(), Some(1), "{args:?}");
+        assert!(
+            String::from_utf8_lossy(&o.stderr).ends_with(
+                "error: cannot write to standard output: No space left on device (os error 28)\n"
+            ),
+            "{args:?}: {}",
+            String::from_utf8_lossy(&o.stderr)
+        );
+    }
 }
 
 #[test]

@@ -64,7 +64,11 @@ pub fn compile(
         {
             return exit::OK; // `compile -o - | head`: the reader has what it wanted
         }
-        eprintln!("error: {e}");
+        if to_stdout && let emit::EmitError::Io(io) = &e {
+            eprintln!("error: cannot write to standard output: {io}");
+        } else {
+            eprintln!("error: {e}");
+        }
         return e.exit_code();
     }
     if stats {
