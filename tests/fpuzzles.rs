@@ -542,6 +542,40 @@ imported a 4x4 with 0 givens and 1 clue (renban 1)
         .run();
 }
 
+/// A clue with nothing to ask (an arrow with no shaft, an outside clue with no number) is left
+/// out with a note that names it, never silently.
+#[test]
+fn a_clue_that_asks_nothing_is_named() {
+    let json = serde_json::json!({"size": 4, "grid": empty_grid(4),
+        "arrow": [{"cells": ["R1C1"], "lines": []}, {"cells": ["R2C2"], "lines": [["R2C2"]]},
+                  {"cells": ["R3C3"], "lines": [["R3C3", "R3C4"]]}],
+        "littlekillersum": [{"cell": "R0C0", "direction": "DR", "cells": ["R1C1"]}],
+        "sandwichsum": [{"cell": "R0C1"}],
+        "xsum": [{"cell": "R1C0", "value": ""}]});
+    Sdkc::new()
+        .args(&["import", "-"])
+        .stdin(json.to_string().as_bytes())
+        .stdout(
+            "# Imported from f-puzzles by `sdkc import`.
+puzzle \"f-puzzles import\"
+grid 4x4
+boxes 2x2
+rule distinct rows, columns, boxes
+rule arrow(r3c3, r3c4)
+",
+        )
+        .stderr(
+            "note: `arrow` #1 has no shaft, so it asks nothing: left out
+note: `arrow` #2 has no shaft, so it asks nothing: left out
+note: `littlekillersum` #1 has no total, so it asks nothing: left out
+note: `sandwichsum` #1 has no value, so it asks nothing: left out
+note: `xsum` #1 has no value, so it asks nothing: left out
+imported a 4x4 with 0 givens and 1 clue (arrow 1)
+",
+        )
+        .run();
+}
+
 /// `-o` never overwrites the puzzle being read.
 #[test]
 fn import_refuses_to_overwrite_its_input() {

@@ -1141,6 +1141,7 @@ fn convert_rules(c: &mut Conv<'_>) -> Result<(), Error> {
                 bulb.len()
             ));
         }
+        let mut shafts = 0;
         for l in lines {
             let mut shaft = c.cells(Some(l), &what)?;
             // Each line starts in the bulb.
@@ -1150,6 +1151,7 @@ fn convert_rules(c: &mut Conv<'_>) -> Result<(), Error> {
             if shaft.is_empty() {
                 continue;
             }
+            shafts += 1;
             if bulb.len() == 1 {
                 c.rule(
                     "arrow",
@@ -1161,6 +1163,10 @@ fn convert_rules(c: &mut Conv<'_>) -> Result<(), Error> {
                     format!("pill_arrow({}, {})", names(&bulb), names(&shaft)),
                 );
             }
+        }
+        if shafts == 0 {
+            c.notes
+                .push(format!("{what} has no shaft, so it asks nothing: left out"));
         }
     }
     for (key, family) in [
@@ -1215,6 +1221,8 @@ fn convert_rules(c: &mut Conv<'_>) -> Result<(), Error> {
     for (i, item) in c.items("littlekillersum")?.into_iter().enumerate() {
         let what = format!("`littlekillersum` #{}", i + 1);
         let Some(total) = number(item.get("value"), &what)? else {
+            c.notes
+                .push(format!("{what} has no total, so it asks nothing: left out"));
             continue;
         };
         let at = clue_cell(item, &what)?;
@@ -1262,6 +1270,8 @@ fn convert_rules(c: &mut Conv<'_>) -> Result<(), Error> {
         for (i, item) in c.items(key)?.into_iter().enumerate() {
             let what = format!("`{key}` #{}", i + 1);
             let Some(value) = number(item.get("value"), &what)? else {
+                c.notes
+                    .push(format!("{what} has no value, so it asks nothing: left out"));
                 continue;
             };
             let at = clue_cell(item, &what)?;
