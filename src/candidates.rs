@@ -206,8 +206,8 @@ pub fn find(
             (
                 Status::Infeasible,
                 Some(format!(
-                    "the puzzle has no solution ({}; `--solver builtin` can check)",
-                    crate::verdict::unchecked(solver, "so")
+                    "the puzzle has no solution {}",
+                    crate::verdict::unchecked_aside(solver, "so")
                 )),
             )
         } else {

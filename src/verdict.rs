@@ -195,8 +195,8 @@ pub fn decide_with(
         _ if n == 0 && alone => (
             Status::Infeasible,
             Some(format!(
-                "the puzzle has no solution ({}; `--solver builtin` can check)",
-                unchecked(solver, "so")
+                "the puzzle has no solution {}",
+                unchecked_aside(solver, "so")
             )),
         ),
         _ if n == 0 => (
@@ -244,6 +244,15 @@ pub fn decide_with(
     v.status = status;
     v.message = message;
     Ok(v)
+}
+
+/// `unchecked` as an aside that names the way to check: "(highs's presolve alone says
+/// `claim`: ...; `--solver builtin` can check)".
+pub fn unchecked_aside(solver: &str, claim: &str) -> String {
+    format!(
+        "({}; `--solver builtin` can check)",
+        unchecked(solver, claim)
+    )
 }
 
 /// A "no (other) solution" whose check ran out of time (`MipSolver::confirm_infeasible`), in

@@ -486,6 +486,19 @@ fn what_cannot_be_imported_is_named() {
         .run();
 }
 
+/// `import -` of `json`, a 4x4 with boxes, prints the model (its first lines, then `rules`) and
+/// `stderr` (its notes and summary).
+fn imports_4x4(json: &serde_json::Value, rules: &str, stderr: &str) {
+    Sdkc::new()
+        .args(&["import", "-"])
+        .stdin(json.to_string().as_bytes())
+        .stdout(&format!(
+            "# Imported from f-puzzles by `sdkc import`.\npuzzle \"f-puzzles import\"\ngrid 4x4\nboxes 2x2\nrule distinct rows, columns, boxes\n{rules}"
+        ))
+        .stderr(stderr)
+        .run();
+}
+
 /// f-puzzles is JavaScript, where `0` is false: `"diagonal+": 0` asks for no diagonal. A
 /// quadruple with no digits asks nothing, and the import says it left it out.
 #[test]
@@ -493,24 +506,13 @@ fn a_zero_flag_is_off_and_an_empty_quadruple_is_named() {
     let json = serde_json::json!({"size": 4, "grid": empty_grid(4), "diagonal+": 0,
         "diagonal-": 1,
         "quadruple": [{"cells": ["R1C1", "R1C2", "R2C1", "R2C2"], "values": []}]});
-    Sdkc::new()
-        .args(&["import", "-"])
-        .stdin(json.to_string().as_bytes())
-        .stdout(
-            "# Imported from f-puzzles by `sdkc import`.
-puzzle \"f-puzzles import\"
-grid 4x4
-boxes 2x2
-rule distinct rows, columns, boxes
-rule distinct diagonal
-",
-        )
-        .stderr(
-            "note: `quadruple` #1 has no digits, so it asks nothing: left out
+    imports_4x4(
+        &json,
+        "rule distinct diagonal\n",
+        "note: `quadruple` #1 has no digits, so it asks nothing: left out
 imported a 4x4 with 0 givens and 1 clue (distinct 1)
 ",
-        )
-        .run();
+    );
 }
 
 /// A line of one cell asks nothing: left out, with one note per kind of line.
@@ -520,26 +522,15 @@ fn a_line_of_one_cell_is_named() {
         "renban": [{"lines": [["R1C1"]]}, {"lines": [["R2C2"], ["R3C3", "R3C4"]]}],
         "thermometer": [{"lines": [["R4C4"]]}],
         "whispers": [{"lines": [["R1C4"]]}]});
-    Sdkc::new()
-        .args(&["import", "-"])
-        .stdin(json.to_string().as_bytes())
-        .stdout(
-            "# Imported from f-puzzles by `sdkc import`.
-puzzle \"f-puzzles import\"
-grid 4x4
-boxes 2x2
-rule distinct rows, columns, boxes
-rule renban(r3c3 r3c4)
-",
-        )
-        .stderr(
-            "note: `thermometer`: a line of one cell asks nothing: left out
+    imports_4x4(
+        &json,
+        "rule renban(r3c3 r3c4)\n",
+        "note: `thermometer`: a line of one cell asks nothing: left out
 note: `renban`: a line of one cell asks nothing: left out
 note: `whispers`: a line of one cell asks nothing: left out
 imported a 4x4 with 0 givens and 1 clue (renban 1)
 ",
-        )
-        .run();
+    );
 }
 
 /// A clue with nothing to ask (an arrow with no shaft, an outside clue with no number) is left
@@ -552,28 +543,17 @@ fn a_clue_that_asks_nothing_is_named() {
         "littlekillersum": [{"cell": "R0C0", "direction": "DR", "cells": ["R1C1"]}],
         "sandwichsum": [{"cell": "R0C1"}],
         "xsum": [{"cell": "R1C0", "value": ""}]});
-    Sdkc::new()
-        .args(&["import", "-"])
-        .stdin(json.to_string().as_bytes())
-        .stdout(
-            "# Imported from f-puzzles by `sdkc import`.
-puzzle \"f-puzzles import\"
-grid 4x4
-boxes 2x2
-rule distinct rows, columns, boxes
-rule arrow(r3c3, r3c4)
-",
-        )
-        .stderr(
-            "note: `arrow` #1 has no shaft, so it asks nothing: left out
+    imports_4x4(
+        &json,
+        "rule arrow(r3c3, r3c4)\n",
+        "note: `arrow` #1 has no shaft, so it asks nothing: left out
 note: `arrow` #2 has no shaft, so it asks nothing: left out
 note: `littlekillersum` #1 has no total, so it asks nothing: left out
 note: `sandwichsum` #1 has no value, so it asks nothing: left out
 note: `xsum` #1 has no value, so it asks nothing: left out
 imported a 4x4 with 0 givens and 1 clue (arrow 1)
 ",
-        )
-        .run();
+    );
 }
 
 /// `-o` never overwrites the puzzle being read.

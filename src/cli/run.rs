@@ -306,10 +306,7 @@ fn explain_why(
                     1 => "1 part left out was not needed".to_string(),
                     k => format!("{k} parts left out were not needed"),
                 };
-                eprintln!(
-                    "({}; `--solver builtin` can check)",
-                    sdkc::verdict::unchecked(backend.name(), &claim)
-                );
+                eprintln!("{}", sdkc::verdict::unchecked_aside(backend.name(), &claim));
             }
             Some(ExplanationReport {
                 minimal: x.minimal,

@@ -420,6 +420,14 @@ impl<'a> Conv<'a> {
             .collect()
     }
 
+    /// A clue of the puzzle's, `what` (`` `arrow` #2 ``), that has no `lacks` (a shaft, a total)
+    /// asks nothing: left out, with a note that names it.
+    fn asks_nothing(&mut self, what: &str, lacks: &str) {
+        self.notes.push(format!(
+            "{what} has no {lacks}, so it asks nothing: left out"
+        ));
+    }
+
     /// A line of one cell asks nothing (no two cells to compare): left out, with a note that
     /// says so once per key, so a setter who meant a longer line sees it was not one.
     fn one_cell_line(&mut self, key: &str) {
@@ -1067,9 +1075,7 @@ fn convert_rules(c: &mut Conv<'_>) -> Result<(), Error> {
             }
         }
         if ds.is_empty() {
-            c.notes.push(format!(
-                "{what} has no digits, so it asks nothing: left out"
-            ));
+            c.asks_nothing(&what, "digits");
         } else {
             c.rule(
                 "quadruple",
@@ -1165,8 +1171,7 @@ fn convert_rules(c: &mut Conv<'_>) -> Result<(), Error> {
             }
         }
         if shafts == 0 {
-            c.notes
-                .push(format!("{what} has no shaft, so it asks nothing: left out"));
+            c.asks_nothing(&what, "shaft");
         }
     }
     for (key, family) in [
@@ -1221,8 +1226,7 @@ fn convert_rules(c: &mut Conv<'_>) -> Result<(), Error> {
     for (i, item) in c.items("littlekillersum")?.into_iter().enumerate() {
         let what = format!("`littlekillersum` #{}", i + 1);
         let Some(total) = number(item.get("value"), &what)? else {
-            c.notes
-                .push(format!("{what} has no total, so it asks nothing: left out"));
+            c.asks_nothing(&what, "total");
             continue;
         };
         let at = clue_cell(item, &what)?;
@@ -1270,8 +1274,7 @@ fn convert_rules(c: &mut Conv<'_>) -> Result<(), Error> {
         for (i, item) in c.items(key)?.into_iter().enumerate() {
             let what = format!("`{key}` #{}", i + 1);
             let Some(value) = number(item.get("value"), &what)? else {
-                c.notes
-                    .push(format!("{what} has no value, so it asks nothing: left out"));
+                c.asks_nothing(&what, "value");
                 continue;
             };
             let at = clue_cell(item, &what)?;

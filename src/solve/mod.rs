@@ -365,8 +365,8 @@ impl fmt::Display for Error {
                 unchecked: true,
             } => write!(
                 f,
-                "the rules have no solution ({}; `--solver builtin` can check), so there is no puzzle to make",
-                crate::verdict::unchecked(solver, "so")
+                "the rules have no solution {}, so there is no puzzle to make",
+                crate::verdict::unchecked_aside(solver, "so")
             ),
             Error::BadQuestion { detail } => {
                 write!(f, "the question does not fit the rules: {detail}")
