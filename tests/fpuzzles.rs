@@ -533,6 +533,20 @@ imported a 4x4 with 0 givens and 1 clue (renban 1)
     );
 }
 
+/// A command that reads the f-puzzles file itself says what the import left out too, so a
+/// setter who runs the puzzle directly knows a drawn clue was not read.
+#[test]
+fn commands_reading_a_puzzle_directly_give_its_notes() {
+    let json = serde_json::json!({"size": 4, "grid": empty_grid(4),
+        "renban": [{"lines": [["R1C1"]]}]});
+    Sdkc::new()
+        .file("p.json", json.to_string().as_bytes())
+        .args(&["check", "p.json"])
+        .stdout("p.json: no mistakes (grid 4x4, values 1..4, 0 givens, 1 rule)\n")
+        .stderr("note: p.json (imported): `renban`: a line of one cell asks nothing: left out\n")
+        .run();
+}
+
 /// A clue with nothing to ask (an arrow with no shaft, an outside clue with no number) is left
 /// out with a note that names it, never silently.
 #[test]

@@ -68,10 +68,17 @@ pub fn read_model(path: &Path) -> Result<(Vec<u8>, String), (String, u8)> {
     }
     let text = String::from_utf8_lossy(&bytes);
     match sdkc::fpuzzles::import(&text) {
-        Ok(imported) => Ok((
-            imported.text.into_bytes(),
-            format!("{} (imported)", model_name(path)),
-        )),
+        Ok(imported) => {
+            // What the import left out is said here too, as `import` says it: a setter who
+            // runs the puzzle directly should know a drawn clue was not read.
+            for note in &imported.notes {
+                eprintln!("note: {} (imported): {note}", model_name(path));
+            }
+            Ok((
+                imported.text.into_bytes(),
+                format!("{} (imported)", model_name(path)),
+            ))
+        }
         // One word that does not decompress is more likely a model with a typo than a
         // puzzle: the parser says where it goes wrong.
         Err(e)
