@@ -515,13 +515,14 @@ imported a 4x4 with 0 givens and 1 clue (distinct 1)
     );
 }
 
-/// A line of one cell asks nothing: left out, with one note per kind of line.
+/// A line of one cell asks nothing: left out, with one note per kind of line, whatever else it
+/// says (a whispers line's gap that is no number).
 #[test]
 fn a_line_of_one_cell_is_named() {
     let json = serde_json::json!({"size": 4, "grid": empty_grid(4),
         "renban": [{"lines": [["R1C1"]]}, {"lines": [["R2C2"], ["R3C3", "R3C4"]]}],
         "thermometer": [{"lines": [["R4C4"]]}],
-        "whispers": [{"lines": [["R1C4"]]}]});
+        "whispers": [{"lines": [["R1C4"]], "value": "x"}]});
     imports_4x4(
         &json,
         "rule renban(r3c3 r3c4)\n",

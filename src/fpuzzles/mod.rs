@@ -1207,11 +1207,12 @@ fn convert_rules(c: &mut Conv<'_>) -> Result<(), Error> {
         }
     }
     for (line, item) in c.lines("whispers")? {
-        let gap = number(item.get("value"), "`whispers`")?.unwrap_or(n.div_ceil(2) as i64);
+        // A line of one cell is left out whatever its gap says, as every other line is.
         if line.len() < 2 {
             c.one_cell_line("whispers");
             continue;
         }
+        let gap = number(item.get("value"), "`whispers`")?.unwrap_or(n.div_ceil(2) as i64);
         if n == 9 && gap == 5 {
             c.rule(
                 "german_whisper",
