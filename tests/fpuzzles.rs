@@ -557,11 +557,17 @@ fn a_clue_that_asks_nothing_is_named() {
                   {"cells": ["R3C3"], "lines": [["R3C3", "R3C4"]]}],
         "littlekillersum": [{"cell": "R0C0", "direction": "DR", "cells": ["R1C1"]}],
         "sandwichsum": [{"cell": "R0C1"}],
-        "xsum": [{"cell": "R1C0", "value": ""}]});
+        "xsum": [{"cell": "R1C0", "value": ""}],
+        "killercage": [{"cells": ["R4C4"]}],
+        "clone": [{"cells": ["R4C1"], "cloneCells": ["R4C1"]}],
+        "thermometer": [{"lines": []}]});
     imports_4x4(
         &json,
         "rule arrow(r3c3, r3c4)\n",
-        "note: `arrow` #1 has no shaft, so it asks nothing: left out
+        "note: `killercage` #1 has one cell and no total, so it asks nothing: left out
+note: `clone` #1 clones its cells to themselves, so it asks nothing: left out
+note: `thermometer` #1 has no lines, so it asks nothing: left out
+note: `arrow` #1 has no shaft, so it asks nothing: left out
 note: `arrow` #2 has no shaft, so it asks nothing: left out
 note: `littlekillersum` #1 has no total, so it asks nothing: left out
 note: `sandwichsum` #1 has no value, so it asks nothing: left out

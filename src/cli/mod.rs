@@ -23,9 +23,11 @@ pub fn model_name(path: &Path) -> String {
 }
 
 /// The longest model (or f-puzzles file) sdkc reads: a 169x169 grid's givens are 60 KB, an
-/// f-puzzles 16x16 a few hundred. Reading takes up to about 250 times a model's size (the
-/// parse tree, every rule grounded): at 64 MiB a review saw 6 GB coming, and an abort under
-/// a memory limit; at 4 MiB it is about a gigabyte at worst (README, "Limits").
+/// f-puzzles 16x16 a few hundred. Reading takes 75 to 250 times a model's size for algebra and
+/// thermometers (the parse tree, every rule grounded), and about 3,300 times for 9-cell
+/// little killers, X-sums and skyscrapers: no file bound keeps that small, and a bound on what
+/// the grounded rules may take is still to come (README, "Limits"). At 64 MiB a review saw
+/// 6 GB of thermometers coming.
 const MAX_MODEL: usize = 4 << 20;
 
 /// A file's bytes (`-` is standard input) without a leading byte-order mark, or the message

@@ -443,7 +443,7 @@ impl<'a> Conv<'a> {
     }
 
     /// Each polyline of a line key's instances (`[{lines: [[cells...], ...]}]`).
-    fn lines(&self, key: &str) -> Result<Lines<'a>, Error> {
+    fn lines(&mut self, key: &str) -> Result<Lines<'a>, Error> {
         let mut out = Vec::new();
         for (i, item) in self.items(key)?.into_iter().enumerate() {
             let what = format!("`{key}` #{}", i + 1);
@@ -451,6 +451,9 @@ impl<'a> Conv<'a> {
                 .get("lines")
                 .and_then(Value::as_array)
                 .ok_or_else(|| Error(format!("{what}: no `lines`")))?;
+            if lines.is_empty() {
+                self.asks_nothing(&what, "lines");
+            }
             for l in lines {
                 out.push((self.cells(Some(l), &what)?, item));
             }
@@ -1004,7 +1007,10 @@ fn convert_rules(c: &mut Conv<'_>) -> Result<(), Error> {
         let cells = c.cells(item.get("cells"), &what)?;
         match number(item.get("value"), &what)? {
             Some(total) => c.rule("cage", format!("cage({total}, {})", names(&cells))),
-            None if cells.len() == 1 => {} // one cell never repeats a digit
+            // One cell never repeats a digit.
+            None if cells.len() == 1 => c.notes.push(format!(
+                "{what} has one cell and no total, so it asks nothing: left out"
+            )),
             None => c.rule("extra_region", format!("extra_region({})", names(&cells))),
         }
     }
@@ -1091,7 +1097,11 @@ fn convert_rules(c: &mut Conv<'_>) -> Result<(), Error> {
             return err(format!("{what}: {} cells cloned to {}", a.len(), b.len()));
         }
         let (a, b): (Vec<Rc>, Vec<Rc>) = a.iter().zip(&b).filter(|(x, y)| x != y).unzip();
-        if !a.is_empty() {
+        if a.is_empty() {
+            c.notes.push(format!(
+                "{what} clones its cells to themselves, so it asks nothing: left out"
+            ));
+        } else {
             c.rule("clone", format!("clone({}, {})", names(&a), names(&b)));
         }
     }
