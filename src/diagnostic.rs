@@ -1020,6 +1020,16 @@ impl LineIndex {
         (self.starts[i], end, next)
     }
 
+    /// The text of 1-based line `line` of `text` (the text the index was built from), without
+    /// its newline: `text.lines().nth(line - 1)` without reading the lines before it.
+    pub fn line_text<'t>(&self, text: &'t str, line: usize) -> &'t str {
+        if line == 0 || line > self.starts.len() {
+            return "";
+        }
+        let (start, end, _) = self.bounds(text, line - 1);
+        &text[start..end]
+    }
+
     /// 1-based line and column (in characters) of a byte offset of `text`, the text the
     /// index was built from; the same as `line_col(text, offset)`.
     pub fn line_col(&self, text: &str, offset: usize) -> (usize, usize) {
@@ -1448,6 +1458,12 @@ mod excerpt_tests {
                 assert_eq!(
                     index.line_col(text, offset),
                     line_col(text, offset),
+                    "{text:?} at {offset}"
+                );
+                let (line, _) = line_col(text, offset);
+                assert_eq!(
+                    index.line_text(text, line).trim_end(),
+                    text.lines().nth(line - 1).unwrap_or("").trim_end(),
                     "{text:?} at {offset}"
                 );
             }

@@ -4,7 +4,7 @@
 
 use std::time::Instant;
 
-use crate::diagnostic::{Origin, line_col};
+use crate::diagnostic::{LineIndex, Origin};
 use crate::puzzle::{Cell, Expr, Puzzle, RuleKind};
 use crate::solve::{Backend, Error, Question};
 
@@ -192,7 +192,7 @@ fn try_without(
         ..Question::default()
     };
     let found = backend
-        .prepare(&q)?
+        .prepare_until(&q, deadline)?
         .find(&q.givens, &question, &mut |_| true)?;
     x.solves += found.statistics.solves;
     if found.count == 0 && !found.timed_out {
@@ -239,14 +239,17 @@ pub fn describe(
     text: &str,
     givens_arg: &str,
 ) -> (Vec<String>, Vec<PlacedPart>) {
+    // Each text's lines found once: an explanation of thousands of rules is placed in a
+    // moment, where counting lines from the start for each part took minutes.
+    let (model_lines, givens_lines) = (LineIndex::new(text), LineIndex::new(givens_arg));
     // (file, line, column, source line)
     let at = |origin: Origin, offset: usize| {
-        let (file, src) = match origin {
-            Origin::Model => (name, text),
-            Origin::GivensArg => ("--givens", givens_arg),
+        let (file, src, index) = match origin {
+            Origin::Model => (name, text, &model_lines),
+            Origin::GivensArg => ("--givens", givens_arg, &givens_lines),
         };
-        let (l, c) = line_col(src, offset);
-        let line = src.lines().nth(l - 1).unwrap_or("").trim_end().to_string();
+        let (l, c) = index.line_col(src, offset);
+        let line = index.line_text(src, l).trim_end().to_string();
         (file.to_string(), l, c, line)
     };
     // (place, what kind, item, source line)

@@ -538,3 +538,25 @@ fn a_long_name_with_a_backquote_is_clipped_too() {
         out.stderr
     );
 }
+
+/// The time limit is the whole run's, compiling the rules included: 20,000 entropic lines
+/// took the builtin search 3.3 s to compile before it was given the limit, and it then found
+/// a grid and said "solved" after a limit of half a second.
+#[test]
+fn a_time_limit_covers_compiling_the_rules() {
+    let model = format!("{SUDOKU}{}", "rule entropic(r1c1-r1c9)\n".repeat(20_000));
+    Sdkc::new()
+        .model(&model)
+        .args(&[
+            "run",
+            "model.sdk",
+            "--solver",
+            "builtin",
+            "--time-limit",
+            "0.5",
+        ])
+        .status(5)
+        .stdout("")
+        .stderr("builtin reached the time limit before finding a solution\n")
+        .run();
+}

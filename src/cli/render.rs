@@ -46,7 +46,7 @@ pub fn render(a: &Args<'_>) -> u8 {
         let deadline = a
             .time_limit
             .and_then(|t| sdkc::solve::deadline_after(Instant::now(), t));
-        let prepared = match backend.prepare(&puzzle) {
+        let prepared = match backend.prepare_until(&puzzle, deadline) {
             Ok(p) => p,
             Err(e) => return super::print_solve_error(&e, a.model, &bytes),
         };

@@ -90,14 +90,14 @@ pub fn run(a: &RunArgs) -> u8 {
         }
         finish(r, e.exit_code())
     };
-    let prepared = match backend.prepare(&puzzle) {
+    let deadline = a
+        .time_limit
+        .and_then(|t| sdkc::solve::deadline_after(start, t));
+    let prepared = match backend.prepare_until(&puzzle, deadline) {
         Ok(p) => p,
         Err(e) => return solver_error(e),
     };
     let goal = goal(a);
-    let deadline = a
-        .time_limit
-        .and_then(|t| sdkc::solve::deadline_after(start, t));
     let streaming = a.all_solutions;
     let rows = |g: &[i64]| report::rows(g, puzzle.cols);
     // `--count N` prints every grid at the end, with the cells where they differ marked.

@@ -227,6 +227,14 @@ enum Tri {
 impl Model {
     /// Compile the rules of `p`; its givens are ignored (they are passed to `solve`).
     pub fn new(p: &Puzzle) -> Result<Model, String> {
+        Ok(Model::new_until(p, None)?.expect("no deadline to pass"))
+    }
+
+    /// `new`, giving up at `deadline` (`Ok(None)`): compiling is most of the work on rules
+    /// by the hundred thousand (4 MiB of entropic lines took 28 s), and a time limit is the
+    /// user's whole budget, not the search's alone.
+    pub fn new_until(p: &Puzzle, deadline: Option<Instant>) -> Result<Option<Model>, String> {
+        let past = || deadline.is_some_and(|d| Instant::now() >= d);
         let nvals = p.value_count();
         if nvals > MAX_VALUES {
             return Err(format!(
@@ -279,6 +287,9 @@ impl Model {
             .partition(|r| matches!(r.kind, RuleKind::Distinct(_)));
         let mut peers_sorted = false;
         for rule in distincts.into_iter().chain(exprs) {
+            if past() {
+                return Ok(None);
+            }
             if let (Some(f), RuleKind::Expr { .. }) = (&rule.family, &rule.kind) {
                 // Every `distinct` rule has been read by now: the peers are final.
                 if !peers_sorted {
@@ -490,7 +501,7 @@ impl Model {
             m.houses = houses::Houses::new(m.lo, nvals, n, &m.units);
         }
         m.width = Width::of(nvals, !m.generals.is_empty());
-        Ok(m)
+        Ok((!past()).then_some(m))
     }
 
     /// The full areas that are the grid's rows, in order, when the grid is square with as

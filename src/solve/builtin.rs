@@ -26,11 +26,20 @@ impl Backend for Builtin {
     }
 
     fn prepare(&self, rules: &Puzzle) -> Result<Box<dyn Prepared + '_>, Error> {
+        self.prepare_until(rules, None)
+    }
+
+    fn prepare_until(
+        &self,
+        rules: &Puzzle,
+        deadline: Option<Instant>,
+    ) -> Result<Box<dyn Prepared + '_>, Error> {
         let start = Instant::now();
-        let model = search::Model::new(rules).map_err(|detail| Error::Unsupported {
-            solver: "builtin",
-            detail,
-        })?;
+        let model =
+            search::Model::new_until(rules, deadline).map_err(|detail| Error::Unsupported {
+                solver: "builtin",
+                detail,
+            })?;
         Ok(Box::new(PreparedSearch {
             model,
             shape: super::Shape::of(rules),
@@ -40,7 +49,8 @@ impl Backend for Builtin {
 }
 
 struct PreparedSearch {
-    model: search::Model,
+    /// None: the deadline came before the rules were compiled.
+    model: Option<search::Model>,
     /// What a question must fit (`check_question`).
     shape: super::Shape,
     /// Compiling the rules, counted once, in the first answer's statistics.
@@ -60,11 +70,23 @@ impl Prepared for PreparedSearch {
     ) -> Result<Found, Error> {
         self.shape.check(givens, q)?;
         let start = Instant::now();
+        let Some(model) = &self.model else {
+            return Ok(Found {
+                count: 0,
+                timed_out: true,
+                statistics: Statistics {
+                    solves: 1,
+                    nodes: Some(0),
+                    prepare_seconds: self.seconds,
+                    ..Statistics::default()
+                },
+            });
+        };
         // A forbidden grid is skipped when the search reaches it, and not counted: the search
         // meets each grid once, so asking for that many more finds the same grids otherwise.
         let limit = q.limit.map_or(0, |n| n + q.forbid.len());
         let mut count = 0;
-        let out = self.model.solve_each(
+        let out = model.solve_each(
             givens,
             &search::Options {
                 limit,

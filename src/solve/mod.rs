@@ -178,6 +178,18 @@ pub trait Backend: Send + Sync {
 
     /// Compile the rules of `rules` (its givens are ignored) for `find`.
     fn prepare(&self, rules: &Puzzle) -> Result<Box<dyn Prepared + '_>, Error>;
+
+    /// `prepare`, within a time limit: a backend whose compiling can take long (the builtin
+    /// search, on rules by the hundred thousand) stops at `deadline`, and its `find` then
+    /// answers every question out of time, as a search stopped by the deadline would.
+    fn prepare_until(
+        &self,
+        rules: &Puzzle,
+        deadline: Option<Instant>,
+    ) -> Result<Box<dyn Prepared + '_>, Error> {
+        let _ = deadline;
+        self.prepare(rules)
+    }
 }
 
 /// A backend ready to answer questions about puzzles with one set of rules.
