@@ -515,21 +515,28 @@ imported a 4x4 with 0 givens and 1 clue (distinct 1)
     );
 }
 
-/// A line of one cell asks nothing: left out, with one note per kind of line, whatever else it
-/// says (a whispers line's gap that is no number).
+/// A line of one cell asks nothing: left out, with one note per kind of line that counts
+/// them, whatever else it says (a whispers line's gap that is no number, an entropic line on a
+/// grid whose values entropic lines cannot split). A cell twice in a row is one point: a
+/// thermometer of `R4C4, R4C4` is a line of one cell, not one that cannot hold. So is an arrow
+/// with no shaft, whatever its bulb.
 #[test]
 fn a_line_of_one_cell_is_named() {
     let json = serde_json::json!({"size": 4, "grid": empty_grid(4),
         "renban": [{"lines": [["R1C1"]]}, {"lines": [["R2C2"], ["R3C3", "R3C4"]]}],
-        "thermometer": [{"lines": [["R4C4"]]}],
-        "whispers": [{"lines": [["R1C4"]], "value": "x"}]});
+        "thermometer": [{"lines": [["R4C4", "R4C4"]]}, {"lines": [["R4C1", "R4C1", "R4C2"]]}],
+        "whispers": [{"lines": [["R1C4"]], "value": "x"}],
+        "entropicline": [{"lines": [["R2C1"]]}],
+        "arrow": [{"cells": ["R1C1", "R1C2", "R2C1", "R2C2"], "lines": [["R1C1"]]}]});
     imports_4x4(
         &json,
-        "rule renban(r3c3 r3c4)\n",
+        "rule thermo(r4c1 r4c2)\nrule renban(r3c3 r3c4)\n",
         "note: `thermometer`: a line of one cell asks nothing: left out
-note: `renban`: a line of one cell asks nothing: left out
+note: `arrow` #1 has no shaft, so it asks nothing: left out
+note: `renban`: 2 lines of one cell ask nothing: left out
+note: `entropicline`: a line of one cell asks nothing: left out
 note: `whispers`: a line of one cell asks nothing: left out
-imported a 4x4 with 0 givens and 1 clue (renban 1)
+imported a 4x4 with 0 givens and 2 clues (renban 1, thermo 1)
 ",
     );
 }

@@ -243,6 +243,8 @@ struct Conv<'a> {
     rules: Vec<String>,
     defines: Vec<String>,
     notes: Vec<String>,
+    /// Per line key, its note on lines of one cell (an index into `notes`) and their count.
+    one_cell: BTreeMap<String, (usize, usize)>,
     count: BTreeMap<String, usize>,
     /// Regular boxes (rows, columns), or None for irregular regions.
     boxes: Option<(usize, usize)>,
@@ -428,13 +430,22 @@ impl<'a> Conv<'a> {
         ));
     }
 
-    /// A line of one cell asks nothing (no two cells to compare): left out, with a note that
-    /// says so once per key, so a setter who meant a longer line sees it was not one.
+    /// A line of one cell asks nothing (no two cells to compare): left out, with one note per
+    /// key that counts them, so a setter who meant longer lines sees how many were not.
     fn one_cell_line(&mut self, key: &str) {
-        let note = format!("`{key}`: a line of one cell asks nothing: left out");
-        if !self.notes.contains(&note) {
-            self.notes.push(note);
-        }
+        let (at, count) = match self.one_cell.get(key) {
+            Some(&(at, count)) => (at, count + 1),
+            None => {
+                self.notes.push(String::new());
+                (self.notes.len() - 1, 1)
+            }
+        };
+        self.one_cell.insert(key.to_string(), (at, count));
+        self.notes[at] = if count == 1 {
+            format!("`{key}`: a line of one cell asks nothing: left out")
+        } else {
+            format!("`{key}`: {count} lines of one cell ask nothing: left out")
+        };
     }
 
     fn rule(&mut self, family: &str, call: String) {
@@ -455,7 +466,11 @@ impl<'a> Conv<'a> {
                 self.asks_nothing(&what, "lines");
             }
             for l in lines {
-                out.push((self.cells(Some(l), &what)?, item));
+                let mut cells = self.cells(Some(l), &what)?;
+                // A cell twice in a row is one point of the polyline, not a step (a line of
+                // `R1C1, R1C1` is a line of one cell, not a thermometer that cannot hold).
+                cells.dedup();
+                out.push((cells, item));
             }
         }
         Ok(out)
@@ -623,6 +638,7 @@ pub fn to_sdk(v: &Value) -> Result<Imported, Error> {
         rules: Vec::new(),
         defines: Vec::new(),
         notes: Vec::new(),
+        one_cell: BTreeMap::new(),
         count: BTreeMap::new(),
         boxes: None,
     };
@@ -1151,23 +1167,29 @@ fn convert_rules(c: &mut Conv<'_>) -> Result<(), Error> {
             .get("lines")
             .and_then(Value::as_array)
             .ok_or_else(|| Error(format!("{what}: no `lines`")))?;
-        if bulb.len() > 3 {
-            return err(format!(
-                "{what}: a pill of {} cells (sdkc's pills have up to 3)",
-                bulb.len()
-            ));
-        }
-        let mut shafts = 0;
+        let mut shafts = Vec::new();
         for l in lines {
             let mut shaft = c.cells(Some(l), &what)?;
             // Each line starts in the bulb.
             while shaft.first().is_some_and(|x| bulb.contains(x)) {
                 shaft.remove(0);
             }
-            if shaft.is_empty() {
-                continue;
+            if !shaft.is_empty() {
+                shafts.push(shaft);
             }
-            shafts += 1;
+        }
+        // An arrow with no shaft asks nothing, whatever its bulb.
+        if shafts.is_empty() {
+            c.asks_nothing(&what, "shaft");
+            continue;
+        }
+        if bulb.len() > 3 {
+            return err(format!(
+                "{what}: a pill of {} cells (sdkc's pills have up to 3)",
+                bulb.len()
+            ));
+        }
+        for shaft in shafts {
             if bulb.len() == 1 {
                 c.rule(
                     "arrow",
@@ -1179,9 +1201,6 @@ fn convert_rules(c: &mut Conv<'_>) -> Result<(), Error> {
                     format!("pill_arrow({}, {})", names(&bulb), names(&shaft)),
                 );
             }
-        }
-        if shafts == 0 {
-            c.asks_nothing(&what, "shaft");
         }
     }
     for (key, family) in [
@@ -1195,6 +1214,11 @@ fn convert_rules(c: &mut Conv<'_>) -> Result<(), Error> {
         ("nabner", "nabner"),
     ] {
         let lines = c.lines(key)?;
+        // Lines of one cell ask nothing, so they are left out before the grid is asked to fit.
+        let (lines, one_cell): (Vec<_>, Vec<_>) = lines.into_iter().partition(|(l, _)| l.len() > 1);
+        for _ in one_cell {
+            c.one_cell_line(key);
+        }
         if lines.is_empty() {
             continue;
         }
@@ -1209,11 +1233,7 @@ fn convert_rules(c: &mut Conv<'_>) -> Result<(), Error> {
             ));
         }
         for (line, _) in lines {
-            if line.len() > 1 {
-                c.rule(family, format!("{family}({})", names(&line)));
-            } else {
-                c.one_cell_line(key);
-            }
+            c.rule(family, format!("{family}({})", names(&line)));
         }
     }
     for (line, item) in c.lines("whispers")? {
