@@ -255,6 +255,15 @@ impl Prepared for PreparedMip<'_> {
         let mut p = self.rules.clone();
         p.givens = givens.to_vec();
         let mut stats = Statistics::default();
+        // Out of time before the model is even lowered (lowering 100,000 clues takes seconds,
+        // and `prepare` lowered them once already): no solver run could answer.
+        if q.deadline.is_some_and(|d| Instant::now() >= d) {
+            return Ok(Found {
+                count: 0,
+                timed_out: true,
+                statistics: stats,
+            });
+        }
         if let Some(seed) = q.random {
             return random_grid(&runner, &p, q, seed, each);
         }
