@@ -1038,7 +1038,7 @@ fn a_path_over_cells_listed_before_is_one_mistake() {
     assert!(err.ends_with("error: 1 mistake in model.sdk\n"), "{err}");
     let big = format!(
         "grid 256x256\narea a = {}r1c1\n",
-        "r1c1-r256c256-".repeat(100_000)
+        "r1c1-r256c256-".repeat(70_000)
     );
     let err = error_of(big.as_bytes());
     assert!(err.ends_with("error: 1 mistake in model.sdk\n"), "{err}");

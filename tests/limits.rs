@@ -190,7 +190,7 @@ fn calls_of_defined_rules_are_bounded() {
 }
 
 /// An input with no end (`/dev/zero` as the model, or as a `--givens-file` list whose one line
-/// never ends) is read up to 4 MiB (a model) or 64 MiB (a list's line) and refused, exit 1:
+/// never ends) is read up to 1 MiB (a model) or 64 MiB (a list's line) and refused, exit 1:
 /// it took memory until the allocator gave up (an abort at 4 GB under a limit, the machine's
 /// memory without one).
 #[test]
@@ -199,7 +199,7 @@ fn an_endless_input_is_refused() {
         .args(&["check", "/dev/zero"])
         .status(1)
         .stderr(
-            "error: cannot read /dev/zero: it is longer than 4 MiB, far longer than any model\n",
+            "error: cannot read /dev/zero: it is longer than 1 MiB, far longer than any model\n",
         )
         .run();
     Sdkc::new()

@@ -23,12 +23,12 @@ pub fn model_name(path: &Path) -> String {
 }
 
 /// The longest model (or f-puzzles file) sdkc reads: a 169x169 grid's givens are 60 KB, an
-/// f-puzzles 16x16 a few hundred. Reading takes 75 to 250 times a model's size for algebra and
-/// thermometers (the parse tree, every rule grounded), and about 3,300 times for 9-cell
-/// little killers, X-sums and skyscrapers: no file bound keeps that small, and a bound on what
-/// the grounded rules may take is still to come (README, "Limits"). At 64 MiB a review saw
-/// 6 GB of thermometers coming.
-const MAX_MODEL: usize = 4 << 20;
+/// f-puzzles 16x16 a few hundred, a published puzzle's clues a few KB. This is what bounds the
+/// memory of the rules by the thousand: grounded and lowered, 4 MiB of one clue shape took up
+/// to 5 GB (9-cell region-sum and renban lines), 1 MiB of them takes at most 1.3 GB (README,
+/// "Limits": every clue shape of the library measured). At 64 MiB a review saw 6 GB of
+/// thermometers coming.
+const MAX_MODEL: usize = 1 << 20;
 
 /// A file's bytes (`-` is standard input) without a leading byte-order mark, or the message
 /// saying why not.
