@@ -83,6 +83,12 @@ pub fn find(
             cell += 1;
             continue;
         }
+        // Out of time: a question now could still find a grid before the search reads the
+        // clock, and its check would take as long again.
+        if deadline.is_some_and(|d| Instant::now() >= d) {
+            timed_out = true;
+            break;
+        }
         let exclude: Vec<(Cell, i64)> = seen[cell].iter().map(|&v| (cell, v)).collect();
         let asked_first = first.is_none();
         // The first question looks for two solutions: most puzzles a setter checks are
@@ -117,7 +123,10 @@ pub fn find(
         }
         statistics.add(&cost);
         let many = got.len();
-        for g in got {
+        // Checking grids against rules by the ten thousand takes seconds each: past the
+        // deadline, the grids not yet checked are left (a time limit of 2 s ran 97 s).
+        let mut late = false;
+        for (i, g) in got.into_iter().enumerate() {
             // A grid with an excluded value in the cell asked about would loop for ever:
             // the backend ignored the question (a bug in sdkc), reported and stopped.
             if !asked_first && seen[cell].binary_search(&g[cell]).is_ok() {
@@ -142,8 +151,16 @@ pub fn find(
             if first.is_none() {
                 first = Some(g);
             }
+            if i + 1 < many && deadline.is_some_and(|d| Instant::now() >= d) {
+                late = true;
+                break;
+            }
         }
         if ignored.is_some() || wrong.is_some() {
+            break;
+        }
+        if late {
+            timed_out = true;
             break;
         }
         if found.timed_out && many < limit {

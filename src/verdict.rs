@@ -151,6 +151,10 @@ pub fn decide_with(
     let mut first = None;
     let mut wrong = None;
     let mut seen = 0;
+    // Checking a grid against rules by the ten thousand takes seconds, and the search reads
+    // the clock only now and then: past the deadline, no more grids are asked for (`-a` on
+    // 10,000 renban lines ran for minutes past `--time-limit 2`).
+    let mut late = false;
     let found = prepared.find(givens, &q, &mut |g| {
         let broken = check::check_against(p, givens, g);
         if !broken.is_empty() {
@@ -164,8 +168,15 @@ pub fn decide_with(
         if first.is_none() {
             first = Some(g.to_vec());
         }
-        each(seen, g)
+        let more = each(seen, g);
+        if more && deadline.is_some_and(|d| Instant::now() >= d) {
+            late = true;
+            return false;
+        }
+        more
     })?;
+    let mut found = found;
+    found.timed_out |= late;
     // A "no (other) solution" whose check ran out of time is said to be that.
     let alone = found.statistics.unchecked > 0;
     let mut v = Verdict {
