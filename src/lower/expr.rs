@@ -53,6 +53,10 @@ pub(super) fn ground_all(p: &Puzzle, b: &mut Builder) -> Vec<Grounded> {
         else {
             continue;
         };
+        // Past the deadline (`lower_until`) the rest is not grounded: `lower_until` gives up.
+        if b.deadline.is_some_and(|d| std::time::Instant::now() >= d) {
+            return Vec::new();
+        }
         let conjuncts = ground::conjuncts(p, expr, *vars);
         for c in &conjuncts {
             mark_apart(c, b);

@@ -14,6 +14,8 @@
 mod expr;
 mod family;
 
+use std::time::Instant;
+
 use crate::diagnostic::{Diagnostic, ErrorKind};
 use crate::mip::{Column, Mip, Names, Row, RuleStats, Sense};
 use crate::puzzle::{Cell, Puzzle, RuleKind};
@@ -21,10 +23,21 @@ use crate::puzzle::{Cell, Puzzle, RuleKind};
 /// Lower a puzzle. Fails only for a rule the encodings cannot express (a product of two
 /// cell values in an instance over more than three cells, `ndistinct` with integer cells).
 pub fn lower(p: &Puzzle) -> Result<Mip, Diagnostic> {
+    Ok(lower_until(p, None)?.expect("no deadline to pass"))
+}
+
+/// `lower`, giving up at `deadline` (`Ok(None)`): lowering 40,000 clues takes seconds, and a
+/// time limit is the user's whole budget.
+pub fn lower_until(p: &Puzzle, deadline: Option<Instant>) -> Result<Option<Mip>, Diagnostic> {
+    let past = || deadline.is_some_and(|d| Instant::now() >= d);
     estimate_size(p)?;
     let mut b = Builder::new(p);
+    b.deadline = deadline;
     b.prune_by_givens();
     let grounded = expr::ground_all(p, &mut b);
+    if past() {
+        return Ok(None);
+    }
     b.cell_columns();
     let base = if p.integer_cells {
         "cell values (integer)"
@@ -36,6 +49,9 @@ pub fn lower(p: &Puzzle) -> Result<Mip, Diagnostic> {
     // Where each rule's rows start, to find the rule of a name `unique_names` made too long.
     let mut first_rows = Vec::with_capacity(p.rules.len());
     for (r, rule) in p.rules.iter().enumerate() {
+        if past() {
+            return Ok(None);
+        }
         let before = b.mark();
         first_rows.push(before.1);
         match &rule.kind {
@@ -122,7 +138,7 @@ pub fn lower(p: &Puzzle) -> Result<Mip, Diagnostic> {
         ..
     } = b;
     let fixed = p.givens.clone();
-    Ok(Mip {
+    Ok(Some(Mip {
         name: p.name.clone(),
         grid_cols: p.cols,
         integer_cells: p.integer_cells,
@@ -133,7 +149,7 @@ pub fn lower(p: &Puzzle) -> Result<Mip, Diagnostic> {
         fixed,
         cell_columns,
         stats,
-    })
+    }))
 }
 
 /// The refusals that belong to a rule whatever the givens: a row or column named past
@@ -142,12 +158,18 @@ pub fn lower(p: &Puzzle) -> Result<Mip, Diagnostic> {
 /// names away, which made a batch refuse some lines and solve others. (A model too large
 /// without givens is not refused here: each puzzle's own lowering says whether it fits.)
 pub fn check_rules(p: &Puzzle) -> Result<(), Diagnostic> {
+    check_rules_until(p, None)
+}
+
+/// `check_rules`, given up at `deadline` (nothing found by then: `Ok`; the question's own
+/// lowering finds what is left, if it has the time).
+pub fn check_rules_until(p: &Puzzle, deadline: Option<Instant>) -> Result<(), Diagnostic> {
     let mut bare = p.clone();
     bare.givens = vec![None; p.cell_count()];
     if estimate_size(&bare).is_err() {
         return Ok(());
     }
-    match lower(&bare) {
+    match lower_until(&bare, deadline) {
         Err(d)
             if matches!(
                 d.kind,
@@ -241,6 +263,8 @@ pub(crate) struct Builder<'p> {
     pub(crate) pair_tables: std::collections::BTreeMap<(Cell, Cell), PairTable>,
     /// Non-zeros of every row made so far (kept or not): the budget's measure.
     nonzeros: usize,
+    /// When to give up (`lower_until`); grounding stops there too.
+    deadline: Option<Instant>,
 }
 
 impl<'p> Builder<'p> {
@@ -258,6 +282,7 @@ impl<'p> Builder<'p> {
             apart: Default::default(),
             same: Default::default(),
             pair_tables: Default::default(),
+            deadline: None,
             nonzeros: 0,
         }
     }

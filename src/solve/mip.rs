@@ -149,11 +149,19 @@ impl Backend for MipBackend {
     }
 
     fn prepare(&self, rules: &Puzzle) -> Result<Box<dyn Prepared + '_>, Error> {
+        self.prepare_until(rules, None)
+    }
+
+    fn prepare_until(
+        &self,
+        rules: &Puzzle,
+        deadline: Option<Instant>,
+    ) -> Result<Box<dyn Prepared + '_>, Error> {
         // A model too large to lower is the model's mistake, said once, before any question
         // (the estimate costs nothing next to lowering; each question lowers its own givens).
         crate::lower::estimate_size(rules).map_err(|d| Error::Model(Box::new(d)))?;
         // So is a name or coefficient the solvers cannot take, whatever the givens.
-        crate::lower::check_rules(rules).map_err(|d| Error::Model(Box::new(d)))?;
+        crate::lower::check_rules_until(rules, deadline).map_err(|d| Error::Model(Box::new(d)))?;
         Ok(Box::new(PreparedMip {
             backend: self,
             binary: process::locate(self.solver)?,
@@ -267,7 +275,15 @@ impl Prepared for PreparedMip<'_> {
         if let Some(seed) = q.random {
             return random_grid(&runner, &p, q, seed, each);
         }
-        let mut mip = crate::lower::lower(&p).map_err(|d| Error::Model(Box::new(d)))?;
+        let Some(mut mip) =
+            crate::lower::lower_until(&p, q.deadline).map_err(|d| Error::Model(Box::new(d)))?
+        else {
+            return Ok(Found {
+                count: 0,
+                timed_out: true,
+                statistics: stats,
+            });
+        };
         if settings.format == Format::FixedMps {
             emit::check_fixed(&mip).map_err(|e| Error::Unsupported {
                 solver: solver.name(),
