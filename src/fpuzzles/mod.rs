@@ -367,6 +367,25 @@ impl<'a> Conv<'a> {
 
     /// The cells of `v` (a list of names), each inside the grid.
     fn cells(&self, v: Option<&Value>, what: &str) -> Result<Vec<Rc>, Error> {
+        let out = self.cell_list(v, what)?;
+        if out.is_empty() {
+            return err(format!("{what}: no cells"));
+        }
+        Ok(out)
+    }
+
+    /// The cells of a clue whose cells are a set, not a path (a cage, an extra region, a
+    /// pill): sorted, each once (a cage of `R1C1, R1C1, R1C2` is a cage of two cells, not one
+    /// that cannot hold); empty when the list is.
+    fn cell_set(&self, v: Option<&Value>, what: &str) -> Result<Vec<Rc>, Error> {
+        let mut out = self.cell_list(v, what)?;
+        out.sort_unstable();
+        out.dedup();
+        Ok(out)
+    }
+
+    /// `cells`, empty when the list is.
+    fn cell_list(&self, v: Option<&Value>, what: &str) -> Result<Vec<Rc>, Error> {
         let list = v
             .and_then(Value::as_array)
             .ok_or_else(|| Error(format!("{what}: no list of cells")))?;
@@ -381,9 +400,6 @@ impl<'a> Conv<'a> {
                 ));
             }
             out.push(rc);
-        }
-        if out.is_empty() {
-            return err(format!("{what}: no cells"));
         }
         Ok(out)
     }
@@ -466,14 +482,25 @@ impl<'a> Conv<'a> {
                 self.asks_nothing(&what, "lines");
             }
             for l in lines {
-                let mut cells = self.cells(Some(l), &what)?;
-                // A cell twice in a row is one point of the polyline, not a step (a line of
-                // `R1C1, R1C1` is a line of one cell, not a thermometer that cannot hold).
-                cells.dedup();
+                let cells = self.path(Some(l), &what)?;
+                if cells.is_empty() {
+                    self.asks_nothing(&what, "cells on a line");
+                    continue;
+                }
                 out.push((cells, item));
             }
         }
         Ok(out)
+    }
+
+    /// The cells of a line in order, a cell twice in a row once: it is one point of the
+    /// polyline, not a step (a line of `R1C1, R1C1` is a line of one cell, not a thermometer
+    /// that cannot hold; an arrow's shaft through `R1C2, R1C2` adds r1c2 once). Empty when
+    /// the list is.
+    fn path(&self, v: Option<&Value>, what: &str) -> Result<Vec<Rc>, Error> {
+        let mut cells = self.cell_list(v, what)?;
+        cells.dedup();
+        Ok(cells)
     }
 
     /// The line an outside clue at `rc` reads, from the clue's side.
@@ -1015,12 +1042,23 @@ fn convert_rules(c: &mut Conv<'_>) -> Result<(), Error> {
     }
 
     for (i, item) in c.items("extraregion")?.into_iter().enumerate() {
-        let cells = c.cells(item.get("cells"), &format!("`extraregion` #{}", i + 1))?;
-        c.rule("extra_region", format!("extra_region({})", names(&cells)));
+        let what = format!("`extraregion` #{}", i + 1);
+        let cells = c.cell_set(item.get("cells"), &what)?;
+        match cells.len() {
+            0 => c.asks_nothing(&what, "cells"),
+            1 => c
+                .notes
+                .push(format!("{what} has one cell, so it asks nothing: left out")),
+            _ => c.rule("extra_region", format!("extra_region({})", names(&cells))),
+        }
     }
     for (i, item) in c.items("killercage")?.into_iter().enumerate() {
         let what = format!("`killercage` #{}", i + 1);
-        let cells = c.cells(item.get("cells"), &what)?;
+        let cells = c.cell_set(item.get("cells"), &what)?;
+        if cells.is_empty() {
+            c.asks_nothing(&what, "cells");
+            continue;
+        }
         match number(item.get("value"), &what)? {
             Some(total) => c.rule("cage", format!("cage({total}, {})", names(&cells))),
             // One cell never repeats a digit.
@@ -1160,16 +1198,18 @@ fn convert_rules(c: &mut Conv<'_>) -> Result<(), Error> {
     }
     for (i, item) in c.items("arrow")?.into_iter().enumerate() {
         let what = format!("`arrow` #{}", i + 1);
-        let mut bulb = c.cells(item.get("cells"), &what)?;
         // A pill reads left to right, top to bottom.
-        bulb.sort_unstable();
+        let bulb = c.cell_set(item.get("cells"), &what)?;
+        if bulb.is_empty() {
+            return err(format!("{what}: no cells"));
+        }
         let lines = item
             .get("lines")
             .and_then(Value::as_array)
             .ok_or_else(|| Error(format!("{what}: no `lines`")))?;
         let mut shafts = Vec::new();
         for l in lines {
-            let mut shaft = c.cells(Some(l), &what)?;
+            let mut shaft = c.path(Some(l), &what)?;
             // Each line starts in the bulb.
             while shaft.first().is_some_and(|x| bulb.contains(x)) {
                 shaft.remove(0);
