@@ -155,7 +155,7 @@ pub fn decide_with(
     // the clock only now and then: past the deadline, no more grids are asked for (`-a` on
     // 10,000 renban lines ran for minutes past `--time-limit 2`).
     let mut late = false;
-    let found = prepared.find(givens, &q, &mut |g| {
+    let mut found = prepared.find(givens, &q, &mut |g| {
         let broken = check::check_against(p, givens, g);
         if !broken.is_empty() {
             wrong = Some(WrongAnswer {
@@ -175,7 +175,6 @@ pub fn decide_with(
         }
         more
     })?;
-    let mut found = found;
     found.timed_out |= late;
     // A "no (other) solution" whose check ran out of time is said to be that.
     let alone = found.statistics.unchecked > 0;

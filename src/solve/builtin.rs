@@ -25,10 +25,6 @@ impl Backend for Builtin {
         Some(env!("CARGO_PKG_VERSION").to_string())
     }
 
-    fn prepare(&self, rules: &Puzzle) -> Result<Box<dyn Prepared + '_>, Error> {
-        self.prepare_until(rules, None)
-    }
-
     fn prepare_until(
         &self,
         rules: &Puzzle,
@@ -71,16 +67,12 @@ impl Prepared for PreparedSearch {
         self.shape.check(givens, q)?;
         let start = Instant::now();
         let Some(model) = &self.model else {
-            return Ok(Found {
-                count: 0,
-                timed_out: true,
-                statistics: Statistics {
-                    solves: 1,
-                    nodes: Some(0),
-                    prepare_seconds: self.seconds,
-                    ..Statistics::default()
-                },
-            });
+            return Ok(Found::out_of_time(Statistics {
+                solves: 1,
+                nodes: Some(0),
+                prepare_seconds: self.seconds,
+                ..Statistics::default()
+            }));
         };
         // A forbidden grid is skipped when the search reaches it, and not counted: the search
         // meets each grid once, so asking for that many more finds the same grids otherwise.

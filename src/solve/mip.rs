@@ -148,10 +148,6 @@ impl Backend for MipBackend {
             .parse_version(&process::version_output(self.solver, &binary)?)
     }
 
-    fn prepare(&self, rules: &Puzzle) -> Result<Box<dyn Prepared + '_>, Error> {
-        self.prepare_until(rules, None)
-    }
-
     fn prepare_until(
         &self,
         rules: &Puzzle,
@@ -263,26 +259,15 @@ impl Prepared for PreparedMip<'_> {
         let mut p = self.rules.clone();
         p.givens = givens.to_vec();
         let mut stats = Statistics::default();
-        // Out of time before the model is even lowered (lowering 100,000 clues takes seconds,
-        // and `prepare` lowered them once already): no solver run could answer.
-        if q.deadline.is_some_and(|d| Instant::now() >= d) {
-            return Ok(Found {
-                count: 0,
-                timed_out: true,
-                statistics: stats,
-            });
-        }
         if let Some(seed) = q.random {
             return random_grid(&runner, &p, q, seed, each);
         }
+        // Lowering 40,000 clues takes seconds (and `prepare` lowered them once already): out
+        // of time before the model is whole, no solver run could answer.
         let Some(mut mip) =
             crate::lower::lower_until(&p, q.deadline).map_err(|d| Error::Model(Box::new(d)))?
         else {
-            return Ok(Found {
-                count: 0,
-                timed_out: true,
-                statistics: stats,
-            });
+            return Ok(Found::out_of_time(stats));
         };
         if settings.format == Format::FixedMps {
             emit::check_fixed(&mip).map_err(|e| Error::Unsupported {

@@ -85,6 +85,17 @@ pub struct Found {
     pub statistics: Statistics,
 }
 
+impl Found {
+    /// No grid, for want of time (the deadline came before the question could be asked).
+    pub fn out_of_time(statistics: Statistics) -> Found {
+        Found {
+            count: 0,
+            timed_out: true,
+            statistics,
+        }
+    }
+}
+
 /// What a search cost, as far as the backend reports it (`run -s`).
 #[derive(Debug, Clone, Default, PartialEq, serde::Serialize)]
 pub struct Statistics {
@@ -177,19 +188,18 @@ pub trait Backend: Send + Sync {
     fn version(&self) -> Option<String>;
 
     /// Compile the rules of `rules` (its givens are ignored) for `find`.
-    fn prepare(&self, rules: &Puzzle) -> Result<Box<dyn Prepared + '_>, Error>;
+    fn prepare(&self, rules: &Puzzle) -> Result<Box<dyn Prepared + '_>, Error> {
+        self.prepare_until(rules, None)
+    }
 
-    /// `prepare`, within a time limit: a backend whose compiling can take long (the builtin
-    /// search, on rules by the hundred thousand) stops at `deadline`, and its `find` then
-    /// answers every question out of time, as a search stopped by the deadline would.
+    /// `prepare`, within a time limit: compiling or lowering rules by the ten thousand takes
+    /// seconds, so a backend stops at `deadline`, and its `find` then answers every question
+    /// out of time (`Found::out_of_time`), as a search stopped by the deadline would.
     fn prepare_until(
         &self,
         rules: &Puzzle,
         deadline: Option<Instant>,
-    ) -> Result<Box<dyn Prepared + '_>, Error> {
-        let _ = deadline;
-        self.prepare(rules)
-    }
+    ) -> Result<Box<dyn Prepared + '_>, Error>;
 }
 
 /// A backend ready to answer questions about puzzles with one set of rules.
