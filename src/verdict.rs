@@ -169,7 +169,9 @@ pub fn decide_with(
             first = Some(g.to_vec());
         }
         let more = each(seen, g);
-        if more && deadline.is_some_and(|d| Instant::now() >= d) {
+        // (A count that has its N grids is complete, late or not.)
+        let wants_more = more && limit.is_none_or(|l| seen < l);
+        if wants_more && deadline.is_some_and(|d| Instant::now() >= d) {
             late = true;
             return false;
         }

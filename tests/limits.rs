@@ -599,4 +599,26 @@ fn a_time_limit_stops_a_count_whose_grids_are_slow_to_check() {
             assert!(!left.is_empty(), "{how}: {report}");
         }
     }
+    // A count that has its N grids is complete, whenever the clock passes the limit: `-n 1`
+    // whose one grid's check ends past it is solved, not "found 1 solution but reached the
+    // time limit".
+    let (_dir, out) = with_model(
+        model.as_bytes(),
+        &[
+            "run",
+            "--solver",
+            "builtin",
+            "--json",
+            "-n",
+            "1",
+            "--time-limit",
+            "0.5",
+        ],
+    );
+    let report: serde_json::Value = serde_json::from_str(out.stdout.trim()).unwrap();
+    assert_eq!(
+        (out.code, &report["status"], &report["complete"]),
+        (0, &serde_json::json!("solved"), &serde_json::json!(true)),
+        "{report}"
+    );
 }
