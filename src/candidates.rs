@@ -185,6 +185,13 @@ pub fn find(
             (false, _) => {}
         }
     }
+    // A given's cell holds its value in every solution, asked or not (the time limit may have
+    // stopped the questions before the loop reached it).
+    if first.is_some() {
+        for (c, given) in p.givens.iter().enumerate() {
+            complete[c] |= given.is_some();
+        }
+    }
     // A cell that holds every value in the grids found is complete, asked or not (the time
     // limit may have come first).
     for (c, values) in seen.iter().enumerate() {

@@ -152,10 +152,16 @@ pub fn decide_with(
     let mut wrong = None;
     let mut seen = 0;
     // Checking a grid against rules by the ten thousand takes seconds, and the search reads
-    // the clock only now and then: past the deadline, no more grids are asked for (`-a` on
-    // 10,000 renban lines ran for minutes past `--time-limit 2`).
+    // the clock only now and then: a grid that comes past the deadline, once one is in hand,
+    // is neither checked nor counted, and ends the search (`-a` on 10,000 renban lines ran
+    // for minutes past `--time-limit 2`). Only then: a search that ends by itself after the
+    // last grid (a puzzle with every cell given, proved unique in one node) keeps its end.
     let mut late = false;
     let mut found = prepared.find(givens, &q, &mut |g| {
+        if seen > 0 && deadline.is_some_and(|d| Instant::now() >= d) {
+            late = true;
+            return false;
+        }
         let broken = check::check_against(p, givens, g);
         if !broken.is_empty() {
             wrong = Some(WrongAnswer {
@@ -168,14 +174,7 @@ pub fn decide_with(
         if first.is_none() {
             first = Some(g.to_vec());
         }
-        let more = each(seen, g);
-        // (A count that has its N grids is complete, late or not.)
-        let wants_more = more && limit.is_none_or(|l| seen < l);
-        if wants_more && deadline.is_some_and(|d| Instant::now() >= d) {
-            late = true;
-            return false;
-        }
-        more
+        each(seen, g)
     })?;
     found.timed_out |= late;
     // A "no (other) solution" whose check ran out of time is said to be that.

@@ -621,4 +621,52 @@ fn a_time_limit_stops_a_count_whose_grids_are_slow_to_check() {
         (0, &serde_json::json!("solved"), &serde_json::json!(true)),
         "{report}"
     );
+    // A search that ends by itself after its last grid keeps its end: every cell given is
+    // unique, whenever that grid's check ends (a review saw "reached the time limit").
+    let full = "123456789456789123789123456265871394391264875847395261512637948638942517974518632";
+    let (_dir, out) = with_model(
+        model.as_bytes(),
+        &[
+            "run",
+            "--solver",
+            "builtin",
+            "--json",
+            "--unique",
+            "--givens",
+            full,
+            "--time-limit",
+            "0.5",
+        ],
+    );
+    let report: serde_json::Value = serde_json::from_str(out.stdout.trim()).unwrap();
+    assert_eq!(
+        (out.code, &report["status"]),
+        (0, &serde_json::json!("unique")),
+        "{report}"
+    );
+    // Candidates stopped by the clock: a given's cell is still proved (it holds its value in
+    // every solution), whether or not the questions reached it.
+    let some = format!("{}{}", &full[..40], ".".repeat(41));
+    let (_dir, out) = with_model(
+        model.as_bytes(),
+        &[
+            "run",
+            "--solver",
+            "builtin",
+            "--json",
+            "--candidates",
+            "--givens",
+            &some,
+            "--time-limit",
+            "0.5",
+        ],
+    );
+    let report: serde_json::Value = serde_json::from_str(out.stdout.trim()).unwrap();
+    let left: Vec<&str> = report["candidates"]["incomplete"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|c| c.as_str().unwrap())
+        .collect();
+    assert!(!left.is_empty() && !left.contains(&"r1c1"), "{report}");
 }
