@@ -579,16 +579,20 @@ fn a_time_limit_covers_compiling_the_rules() {
 #[test]
 fn a_time_limit_stops_a_count_whose_grids_are_slow_to_check() {
     let model = format!("{SUDOKU}{}", "rule renban(r1c1-r1c9)\n".repeat(3_000));
+    // `run --solver builtin --json ARGS --time-limit 0.5` on the model: exit code and report.
+    let builtin = |args: &[&str]| -> (i32, serde_json::Value) {
+        let mut all = vec!["run", "--solver", "builtin", "--json"];
+        all.extend(args);
+        all.extend(["--time-limit", "0.5"]);
+        let (_dir, out) = with_model(model.as_bytes(), &all);
+        let report = serde_json::from_str(out.stdout.trim()).unwrap();
+        (out.code, report)
+    };
     for how in ["-n", "--candidates"] {
-        let mut args = vec!["run", "--solver", "builtin", "--json"];
-        args.extend(match how {
-            "-n" => ["-n", "20", "--time-limit", "0.5"].as_slice(),
-            _ => ["--candidates", "--time-limit", "0.5"].as_slice(),
-        });
-        let (_dir, out) = with_model(model.as_bytes(), &args);
+        let args: &[&str] = if how == "-n" { &["-n", "20"] } else { &[how] };
+        let (code, report) = builtin(args);
         // One grid found is the time limit (5), more are "not unique" (10).
-        assert!([5, 10].contains(&out.code), "{how}: {}", out.code);
-        let report: serde_json::Value = serde_json::from_str(out.stdout.trim()).unwrap();
+        assert!([5, 10].contains(&code), "{how}: {code}");
         if how == "-n" {
             assert_eq!(report["complete"], false, "{how}: {report}");
             let count = report["count"].as_u64().unwrap();
@@ -602,66 +606,25 @@ fn a_time_limit_stops_a_count_whose_grids_are_slow_to_check() {
     // A count that has its N grids is complete, whenever the clock passes the limit: `-n 1`
     // whose one grid's check ends past it is solved, not "found 1 solution but reached the
     // time limit".
-    let (_dir, out) = with_model(
-        model.as_bytes(),
-        &[
-            "run",
-            "--solver",
-            "builtin",
-            "--json",
-            "-n",
-            "1",
-            "--time-limit",
-            "0.5",
-        ],
-    );
-    let report: serde_json::Value = serde_json::from_str(out.stdout.trim()).unwrap();
+    let (code, report) = builtin(&["-n", "1"]);
     assert_eq!(
-        (out.code, &report["status"], &report["complete"]),
+        (code, &report["status"], &report["complete"]),
         (0, &serde_json::json!("solved"), &serde_json::json!(true)),
         "{report}"
     );
     // A search that ends by itself after its last grid keeps its end: every cell given is
     // unique, whenever that grid's check ends (a review saw "reached the time limit").
     let full = "123456789456789123789123456265871394391264875847395261512637948638942517974518632";
-    let (_dir, out) = with_model(
-        model.as_bytes(),
-        &[
-            "run",
-            "--solver",
-            "builtin",
-            "--json",
-            "--unique",
-            "--givens",
-            full,
-            "--time-limit",
-            "0.5",
-        ],
-    );
-    let report: serde_json::Value = serde_json::from_str(out.stdout.trim()).unwrap();
+    let (code, report) = builtin(&["--unique", "--givens", full]);
     assert_eq!(
-        (out.code, &report["status"]),
+        (code, &report["status"]),
         (0, &serde_json::json!("unique")),
         "{report}"
     );
     // Candidates stopped by the clock: a given's cell is still proved (it holds its value in
     // every solution), whether or not the questions reached it.
     let some = format!("{}{}", &full[..40], ".".repeat(41));
-    let (_dir, out) = with_model(
-        model.as_bytes(),
-        &[
-            "run",
-            "--solver",
-            "builtin",
-            "--json",
-            "--candidates",
-            "--givens",
-            &some,
-            "--time-limit",
-            "0.5",
-        ],
-    );
-    let report: serde_json::Value = serde_json::from_str(out.stdout.trim()).unwrap();
+    let (_, report) = builtin(&["--candidates", "--givens", &some]);
     let left: Vec<&str> = report["candidates"]["incomplete"]
         .as_array()
         .unwrap()
