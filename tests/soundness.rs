@@ -247,6 +247,7 @@ fn library_rule(rng: &mut Rng, n: usize) -> String {
         7 => format!("lockout({}, 2)", line(rng, n)),
         8 => format!("region_sum({})", line(rng, n)),
         9 => format!("modular({})", line(rng, n)),
+        10 if rng.below(2) == 0 => format!("nabner({})", line(rng, n)),
         10 => format!("parity_line({})", line(rng, n)),
         11 => format!("zipper({})", line(rng, n)),
         12 => format!("sandwich({}, {})", outside(rng, n), rng.below(n + 2)),

@@ -710,7 +710,12 @@ impl Enc<'_, '_> {
     /// total. Values from 1 only (the first digit is a count).
     fn x_sum(&mut self, line: &[Cell], total: i64) -> bool {
         let n = line.len() as i64;
-        if self.p.lo < 1 || n == 0 {
+        let mut sorted = line.to_vec();
+        sorted.sort_unstable();
+        sorted.dedup();
+        if self.p.lo < 1 || n == 0 || sorted.len() != line.len() {
+            // A line that comes back to a cell is the algebra's alone: `pos` is a cell's
+            // first place, where the automaton reads the line visit by visit.
             return false;
         }
         // (phase, N, digits so far, their sum): 0 at the start, 1 counting, 2 done.

@@ -132,8 +132,10 @@ impl Line {
                     high,
                 })
             }
+            // A line that comes back to a cell is the algebra's: `pos` is a cell's first
+            // place, where these propagators read the line visit by visit.
             ("x_sum", [line, total]) => {
-                let cells = cells(line)?;
+                let cells = cells(line).filter(|c| once(c))?;
                 let distinct = all_differ(&cells);
                 Some(Line::XSum {
                     total: number(total)?,
@@ -142,7 +144,7 @@ impl Line {
                 })
             }
             ("skyscraper", [line, seen]) => Some(Line::Skyscraper {
-                cells: cells(line)?,
+                cells: cells(line).filter(|c| once(c))?,
                 seen: number(seen)?,
             }),
             ("counting_circles", [circles]) => {
