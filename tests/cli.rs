@@ -267,7 +267,7 @@ fn solver_options_threads_and_seed_reach_the_solver() {
         (
             "glpk",
             "mipgap=0",
-            "solution.txt --first --mipgap\n 0\n",
+            "solution.txt --first --cover\n --mipgap 0\n",
             "no-such-option=1",
             "error: solver `glpk` failed: it exited with status 1; its log ends with: Invalid option '--no-such-option'; try /usr/bin/glpsol --help\n",
         ),

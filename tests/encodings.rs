@@ -193,6 +193,45 @@ fn pill_arrows_keep_every_solution() {
     keeps_every_solution(PILLS, 3, &["pill_arrow1_number12", "pill_arrow2_f1"]);
 }
 
+/// Entropic and modular lines and a nabner line as cliques (per window of three and per
+/// class, per pair of neighbouring digits: at most one cell), and counting circles as a
+/// count per digit of none or k, on a 4x4 with four solutions. These rows replace the
+/// rules' algebra, whose rows (`entropic1_1`, ...) are gone.
+const CLIQUES: &str = "\
+puzzle \"cliques\"
+grid 4x4
+boxes 2x2
+rule distinct rows, columns, boxes
+rule entropic(r1c1-r1c3)
+rule modular(r2c1-r4c1)
+rule nabner(r3c3-r4c4)
+rule counting_circles(r1c4 r2c2 r4c3)
+";
+
+#[test]
+fn cliques_and_counting_circles_keep_every_solution() {
+    keeps_every_solution(
+        CLIQUES,
+        4,
+        &[
+            "entropic1_sum1:",
+            "modular1_sum1:",
+            "nabner1_sum1:",
+            "counting_circles1_in1",
+        ],
+    );
+    assert_eq!(all_grids(CLIQUES, "glpk").len(), 4, "glpk");
+    let lp = compiled(CLIQUES);
+    for algebra in [
+        " entropic1_1:",
+        " modular1_1:",
+        " nabner1_1:",
+        " counting_circles1_1:",
+    ] {
+        assert!(!lp.contains(algebra), "{algebra}: {lp}");
+    }
+}
+
 /// `model` has `solutions` grids by the builtin search, and HiGHS and CBC list the same; its
 /// LP has the `columns` of the new encodings and is the same bytes on every run. The builtin
 /// search's grids.

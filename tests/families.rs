@@ -103,9 +103,9 @@ fn the_builtin_search_proves_every_family_example_unique() {
 // lunchbox-normal (1.6 s) is in tests/encodings.rs. Left out: zipper-zip-zips, 69–81 s
 // (2026-11-27, without the zipper's algebra; no solution found in 60 s with it).
 unique!(highs {
-    nabner_cold_sauerkraut: "nabner-cold-sauerkraut", // 12.8 s (12–18 s; 19–22 s before the thermometers' flows)
+    nabner_cold_sauerkraut: "nabner-cold-sauerkraut", // 8.3–9.1 s (10.2–10.7 s before its cliques; 19–22 s before the thermometers' flows)
     clone_domino: "clone-domino",                     // 0.06 s
-    counting_circles_clockwork: "counting-circles-clockwork", // 4.9 s
+    counting_circles_clockwork: "counting-circles-clockwork", // 0.09 s (2.8 s before its counts)
     dutch_whispers_elementary: "dutch-whispers-elementary", // 0.24 s
     entropic_connections: "entropic-connections",     // 0.81 s
     indexing_159: "indexing-159",                     // 0.06 s
@@ -123,22 +123,27 @@ unique!(highs {
 // zipper-zip-zips, no proof in 40 s.
 unique!(cbc {
     clone_domino: "clone-domino",                             // 0.1 s
-    counting_circles_clockwork: "counting-circles-clockwork", // 3.9 s (4.6 s with CBC's defaults)
+    counting_circles_clockwork: "counting-circles-clockwork", // 0.14 s (1.6 s before its counts)
     entropic_connections: "entropic-connections",             // 6.8 s
     dutch_whispers_elementary: "dutch-whispers-elementary",   // 0.4 s
     indexing_159: "indexing-159",                             // 0.1 s
     lockout_dsm23: "lockout-dsm23", // 9.4–13.7 s (over 40 s with CBC's defaults)
     maximum_fortress: "maximum-fortress", // 0.1 s
-    modular_lines_1: "modular-lines-1", // 1.0 s
+    modular_lines_1: "modular-lines-1", // 0.4 s (0.8 s before its cliques)
     nonconsecutive_anti_knight: "nonconsecutive-anti-knight", // 0.2 s
     numbered_rooms_n: "numbered-rooms-n", // 2.0 s
     pill_arrow_lm: "pill-arrow-lm", // 6.9 s (13.7 s with CBC's defaults)
 });
 
-// GLPK, timed the same way, with sdkc's `--first` (src/solve/glpk.rs; 2026-11-27, ninth
-// session). Left out: the other seven, each still without a proof at a 30 s limit.
+// GLPK, timed the same way, with sdkc's `--first` and `--cover` (src/solve/glpk.rs;
+// 2026-11-27, ninth session; the last three 2026-11-28, with the cliques and counting rows
+// of src/lower/family.rs). Left out: lunchbox-normal, nabner-cold-sauerkraut,
+// numbered-rooms-n and zipper-zip-zips, each still without a proof at a 30 s limit.
 unique!(glpk {
     clone_domino: "clone-domino",                             // 0.06 s
+    counting_circles_clockwork: "counting-circles-clockwork", // 0.37 s (past 30 s before)
+    entropic_connections: "entropic-connections",             // 0.6 s (46 s before)
+    modular_lines_1: "modular-lines-1",                       // 0.3 s (past 60 s before)
     dutch_whispers_elementary: "dutch-whispers-elementary",   // 10.9 s (past 30 s before --first)
     indexing_159: "indexing-159",                             // 0.04 s
     lockout_dsm23: "lockout-dsm23",                           // 3.3 s (past 30 s before --first)
