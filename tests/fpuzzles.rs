@@ -1018,13 +1018,15 @@ fn a_batch_of_an_imported_model_names_it_imported() {
 
 /// A cell listed twice is one cell: in an arrow's shaft (r1c2 was added twice, so `8 1 7`
 /// across the top read as no solution), a pill, a cage (a cage of r1c1 twice could not hold).
-/// A cage or extra region with no cells, a line with none and an extra region of one cell
-/// ask nothing: each left out with its note, where they stopped the import or were silent.
+/// A cage or extra region with no cells, a line with none, an arrow with no circle and an
+/// extra region of one cell ask nothing: each left out with its note, where they stopped the
+/// import or were silent.
 #[test]
 fn a_cell_listed_twice_is_one_cell_and_empty_clues_are_named() {
     let json = serde_json::json!({"size": 4, "grid": empty_grid(4),
         "arrow": [{"cells": ["R1C1"], "lines": [["R1C1", "R1C2", "R1C2", "R1C3"]]},
-                  {"cells": ["R3C1", "R3C2", "R3C1"], "lines": [["R3C2", "R4C3", "R4C3"]]}],
+                  {"cells": ["R3C1", "R3C2", "R3C1"], "lines": [["R3C2", "R4C3", "R4C3"]]},
+                  {"cells": [], "lines": [["R2C3", "R2C4"]]}],
         "killercage": [{"cells": ["R2C1", "R2C1", "R2C2"], "value": "3"}, {"cells": []}],
         "extraregion": [{"cells": ["R4C4"]}, {"cells": []}],
         "thermometer": [{"lines": [[]]}]});
@@ -1035,6 +1037,7 @@ fn a_cell_listed_twice_is_one_cell_and_empty_clues_are_named() {
 note: `extraregion` #2 has no cells, so it asks nothing: left out
 note: `killercage` #2 has no cells, so it asks nothing: left out
 note: `thermometer` #1 has no cells on a line, so it asks nothing: left out
+note: `arrow` #3 has no circle, so it asks nothing: left out
 imported a 4x4 with 0 givens and 3 clues (arrow 1, cage 1, pill_arrow 1)
 ",
     );
