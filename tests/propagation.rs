@@ -1285,3 +1285,80 @@ fn pointing_from_the_givens_is_found_at_the_root() {
         assert_eq!(d, want, "r1c{}", c + 1);
     }
 }
+
+// ---------------------------------------------------------------------------------------
+// Lines whose rule is the line alone (no distinct of their own beyond what the rule says):
+// exact. Between, entropic, modular, nabner and renban lines have their own propagators
+// (src/search/lines.rs); whispers, thermometers, palindromes and parity lines are pairs of
+// neighbours, each pair pruned by its table, which on a line (a chain of pairs) is exact too.
+
+/// A line of 2 to 6 of a row's cells in a random order, in a row of one more cell at most,
+/// under the library rule `family`.
+fn line_rule_setup(rng: &mut Rng, family: &str) -> Setup {
+    let (lo, hi) = range(rng);
+    let k = 2 + rng.below(5);
+    line_of(rng, family, lo, hi, k)
+}
+
+/// A line of `k` of a row's cells in a random order, in a row of one more cell at most.
+fn line_of(rng: &mut Rng, family: &str, lo: i64, hi: i64, k: usize) -> Setup {
+    let cols = k + rng.below(2);
+    let mut s = Setup::new(cols, lo, hi);
+    let cells = line(rng, cols, k);
+    s.scope = cells.clone();
+    s.narrow(rng);
+    s.rules.push(format!("rule {family}({})", names(&cells)));
+    s
+}
+
+#[test]
+fn between_lines_are_exact() {
+    run(0x5eed_0020, 150, true, false, &|r| {
+        line_rule_setup(r, "between")
+    });
+}
+
+#[test]
+fn entropic_lines_are_exact() {
+    run(0x5eed_0021, 150, true, false, &|r| {
+        line_rule_setup(r, "entropic")
+    });
+}
+
+#[test]
+fn modular_lines_are_exact() {
+    run(0x5eed_0022, 150, true, false, &|r| {
+        line_rule_setup(r, "modular")
+    });
+}
+
+/// Lines of 2 to 4 cells over 7 to 9 values: k cells need 2k - 1 values.
+#[test]
+fn nabner_lines_are_exact() {
+    run(0x5eed_0023, 150, true, false, &|r| {
+        let lo = r.below(2) as i64;
+        let hi = lo + 6 + r.below(3) as i64;
+        let k = 2 + r.below(3);
+        line_of(r, "nabner", lo, hi, k)
+    });
+}
+
+/// A renban's cells need not be peers: its own `distinct` is pruned with the run.
+#[test]
+fn renban_lines_are_exact() {
+    run(0x5eed_0024, 150, true, false, &|r| {
+        line_rule_setup(r, "renban")
+    });
+}
+
+#[test]
+fn whispers_thermometers_palindromes_and_parity_lines_are_exact() {
+    for (i, family) in ["dutch_whisper", "thermo", "palindrome", "parity_line"]
+        .iter()
+        .enumerate()
+    {
+        run(0x5eed_0025 + i as u64, 100, true, false, &|r| {
+            line_rule_setup(r, family)
+        });
+    }
+}

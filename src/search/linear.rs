@@ -304,6 +304,8 @@ pub struct Scratch {
     pub totals: Vec<i64>,
     pub common: Vec<i64>,
     pub part: Vec<Dom>,
+    /// For a nabner line's filter: the sets of values read so far, per layer.
+    pub value_sets: Vec<Vec<Dom>>,
     /// For `small_groups`: each group's sums, and the sums of the groups before and after it.
     groups: Vec<GroupSums>,
     before: Vec<u128>,

@@ -12,7 +12,7 @@
 //! equalities say exactly what one shared total says.
 
 use super::linear::{self, Linear, Scratch};
-use super::{Dom, bits};
+use super::{Dom, alldiff, bits};
 use crate::puzzle::{Arg, Family};
 
 #[derive(Debug, Clone)]
@@ -62,6 +62,14 @@ pub enum Line {
     },
     /// The ends differ by at least `gap`; every other cell is below both ends or above both.
     Lockout { cells: Vec<u32>, gap: i64 },
+    /// Every cell but the ends lies strictly between the ends' digits.
+    Between { cells: Vec<u32> },
+    /// Any three cells in a row on the line (both cells of a two-cell line) hold values of
+    /// different classes: `classes` are the classes' values (bit `i` the value `lo + i`),
+    /// thirds of the range for an entropic line, remainders by 3 for a modular one.
+    Windows { cells: Vec<u32>, classes: Vec<Dom> },
+    /// No two digits on the line are equal or consecutive (nabner).
+    Apart { cells: Vec<u32> },
     /// The pieces (runs of positions in `cells`, whose cells all differ) have one sum: a
     /// region-sum line's pieces in each box, or the sides of equal sums written out
     /// (`equal_sums`).
@@ -157,7 +165,7 @@ impl Line {
             }
             ("renban", [line]) => {
                 let cells = cells(line)?;
-                all_differ(&cells).then_some(Line::Renban { cells })
+                (!cells.is_empty() && once(&cells)).then_some(Line::Renban { cells })
             }
             ("quadruple", [cells_arg, Arg::Numbers(digits)]) => {
                 let cells = cells(cells_arg)?;
@@ -229,6 +237,35 @@ impl Line {
                 // Pieces whose cells differ (a box that is an area), else the algebra.
                 let differ = pieces.iter().all(|r| all_differ(&cells[r.clone()]));
                 (pieces.len() >= 2 && differ).then_some(Line::RegionSum { cells, pieces })
+            }
+            // A line that comes back to a cell is left to the algebra (its `pos` is the
+            // cell's first place, where these propagators read the line visit by visit).
+            ("between", [line]) => {
+                let cells = cells(line)?;
+                (cells.len() >= 3 && once(&cells) && cx.nvals <= 128)
+                    .then_some(Line::Between { cells })
+            }
+            ("entropic" | "modular", [line]) => {
+                let cells = cells(line)?;
+                if cells.len() < 2 || !once(&cells) || cx.nvals > 128 {
+                    return None;
+                }
+                let n = cx.nvals as i64;
+                let class = |v: i64| match f.name.as_str() {
+                    "entropic" => (v - cx.lo) * 3 / n,
+                    _ => v.rem_euclid(3),
+                };
+                let mut classes = vec![0 as Dom; 3];
+                for v in cx.lo..=hi {
+                    classes[class(v) as usize] |= bit(cx.lo, v);
+                }
+                classes.retain(|&c| c != 0);
+                Some(Line::Windows { cells, classes })
+            }
+            ("nabner", [line]) => {
+                let cells = cells(line)?;
+                (cells.len() >= 2 && once(&cells) && cx.nvals <= 128)
+                    .then_some(Line::Apart { cells })
             }
             ("lunchbox", [line, total]) => {
                 let cells = cells(line)?;
@@ -345,6 +382,9 @@ impl Line {
             | Line::Quadruple { cells, .. }
             | Line::Zipper { cells, .. }
             | Line::Lockout { cells, .. }
+            | Line::Between { cells }
+            | Line::Windows { cells, .. }
+            | Line::Apart { cells }
             | Line::RegionSum { cells, .. } => cells,
         }
     }
@@ -378,6 +418,9 @@ impl Line {
             Line::Zipper { pairs, middle, .. } => zipper(lo, &line, pairs, *middle, out),
             Line::RegionSum { pieces, .. } => region_sum(lo, &line, pieces, out, s),
             Line::Lockout { gap, .. } => lockout(&line, *gap, out),
+            Line::Between { .. } => between(&line, out),
+            Line::Windows { classes, .. } => windows(&line, classes, out),
+            Line::Apart { .. } => apart(&line, out, s),
         }
         out.iter().all(|&d| d != 0)
     }
@@ -769,9 +812,11 @@ fn counting_circles(lo: i64, line: &[Dom], out: &mut [Dom]) {
     }
 }
 
-/// Renban: the digits are a run of `n` consecutive values, each once. A run is possible when
-/// every cell has a value in it and every value of it has a cell; a cell keeps its values in
-/// the possible runs.
+/// Renban: the digits are a run of `n` consecutive values, each once. Per run that every
+/// cell can reach and whose every value has a cell, the cells and the run's values are a full
+/// area: the matching filter keeps exactly the values of some assignment of the run, and a
+/// cell keeps the union over the runs. Exact, whether or not the cells are peers elsewhere
+/// (on a 9x9, at most 9 runs of the line's few cells a call).
 fn renban(line: &[Dom], out: &mut [Dom]) {
     let n = line.len();
     let all = line.iter().fold(0u128, |a, &d| a | d);
@@ -780,6 +825,9 @@ fn renban(line: &[Dom], out: &mut [Dom]) {
     }
     let run: Dom = if n == 128 { !0 } else { (1u128 << n) - 1 };
     let top = 127 - all.leading_zeros();
+    let mut hint = alldiff::Hint::new(n);
+    let mut scratch = alldiff::Scratch::default();
+    let mut doms = Vec::with_capacity(n);
     for start in all.trailing_zeros()..=top {
         if start as usize + n > 128 {
             break;
@@ -791,8 +839,15 @@ fn renban(line: &[Dom], out: &mut [Dom]) {
         if line.iter().fold(0u128, |a, &d| a | (d & window)) != window {
             continue;
         }
-        for (o, &d) in out.iter_mut().zip(line) {
-            *o |= d & window;
+        // The cells hold the window's n values once each: a full area of the window's
+        // values, pruned exactly by the matching filter.
+        doms.clear();
+        doms.extend(line.iter().map(|&d| (d & window) >> start));
+        if alldiff::filter::<Dom>(&mut doms, &mut hint, &mut scratch).is_none() {
+            continue;
+        }
+        for (o, &d) in out.iter_mut().zip(&doms) {
+            *o |= d << start;
         }
     }
 }
@@ -1020,5 +1075,130 @@ fn lockout(line: &[Dom], gap: i64, out: &mut [Dom]) {
                 *o |= d & !span;
             }
         }
+    }
+}
+
+/// Between: per pair of end digits at least two apart, the middle cells keep the values
+/// strictly between them; each end keeps the digits of the pairs every middle cell can meet.
+/// Exact: given the ends, the middle cells are independent.
+fn between(line: &[Dom], out: &mut [Dom]) {
+    let n = line.len();
+    let (first, last) = (line[0], line[n - 1]);
+    for x in bits(first) {
+        for y in bits(last) {
+            let (a, b) = (x.min(y), x.max(y));
+            if b < a + 2 {
+                continue;
+            }
+            // Values a + 1 ..= b - 1 (b < 128).
+            let span = (!0u128 >> (128 - b)) & (!0u128 << (a + 1));
+            if line[1..n - 1].iter().any(|&d| d & span == 0) {
+                continue;
+            }
+            out[0] |= 1u128 << x;
+            out[n - 1] |= 1u128 << y;
+            for (o, &d) in out[1..n - 1].iter_mut().zip(&line[1..n - 1]) {
+                *o |= d & span;
+            }
+        }
+    }
+}
+
+/// Entropic and modular lines: the automaton whose state is the classes of the last two
+/// cells read (`NONE` before the line), a class allowed when it is neither; the values kept
+/// are those on a path from the start to the end. Exact.
+fn windows(line: &[Dom], classes: &[Dom], out: &mut [Dom]) {
+    const NONE: usize = 3;
+    let n = line.len();
+    let k = classes.len();
+    // A state (older, newer) as older * 4 + newer; a set of states as 16 bits.
+    let next = |s: usize, g: usize| -> Option<usize> {
+        let (older, newer) = (s / 4, s % 4);
+        (g != older && g != newer).then_some(newer * 4 + g)
+    };
+    let mut fwd = vec![0u16; n + 1];
+    fwd[0] = 1 << (NONE * 4 + NONE);
+    for j in 0..n {
+        for s in bits(fwd[j] as u128) {
+            for g in (0..k).filter(|&g| line[j] & classes[g] != 0) {
+                if let Some(t) = next(s as usize, g) {
+                    fwd[j + 1] |= 1 << t;
+                }
+            }
+        }
+    }
+    let mut back: u16 = fwd[n];
+    for j in (0..n).rev() {
+        let mut alive = 0u16;
+        for s in bits(fwd[j] as u128) {
+            for g in (0..k).filter(|&g| line[j] & classes[g] != 0) {
+                if let Some(t) = next(s as usize, g)
+                    && back >> t & 1 == 1
+                {
+                    out[j] |= line[j] & classes[g];
+                    alive |= 1 << s;
+                }
+            }
+        }
+        back = alive;
+    }
+}
+
+/// States a nabner line's filter keeps per layer; past it the line is filtered pair by pair.
+const APART_STATES: usize = 4096;
+
+/// Nabner: the automaton whose state is the set of values read so far, a value allowed when
+/// neither it nor a neighbour is in the set; the values kept are those on a path from the
+/// start to the end (exact). A line whose sets outnumber `APART_STATES` keeps, per cell, the
+/// values each other cell has a partner for.
+fn apart(line: &[Dom], out: &mut [Dom], s: &mut Scratch) {
+    let n = line.len();
+    let near = |v: u32| -> Dom {
+        let b = 1u128 << v;
+        b | b << 1 | b >> 1
+    };
+    // The layers' vectors are kept between calls (this runs at every node that touches the
+    // line): cleared, not dropped.
+    let layers = &mut s.value_sets;
+    if layers.len() < n + 1 {
+        layers.resize_with(n + 1, Vec::new);
+    }
+    layers[0].clear();
+    layers[0].push(0);
+    for j in 0..n {
+        let (done, rest) = layers.split_at_mut(j + 1);
+        let next = &mut rest[0];
+        next.clear();
+        for &set in &done[j] {
+            for v in bits(line[j] & !(set | set << 1 | set >> 1)) {
+                next.push(set | 1u128 << v);
+            }
+        }
+        next.sort_unstable();
+        next.dedup();
+        if next.len() > APART_STATES {
+            for (i, o) in out.iter_mut().enumerate() {
+                *o = bits(line[i])
+                    .filter(|&v| (0..n).all(|j| j == i || line[j] & !near(v) != 0))
+                    .fold(0, |a, v| a | 1u128 << v);
+            }
+            return;
+        }
+    }
+    // Backwards: layer j + 1 keeps only the sets that reach the end, layer j those with a
+    // step into them.
+    for j in (0..n).rev() {
+        let (now, later) = layers.split_at_mut(j + 1);
+        let (now, alive) = (&mut now[j], &later[0]);
+        now.retain(|&set| {
+            let mut kept = false;
+            for v in bits(line[j] & !(set | set << 1 | set >> 1)) {
+                if alive.binary_search(&(set | 1u128 << v)).is_ok() {
+                    out[j] |= 1u128 << v;
+                    kept = true;
+                }
+            }
+            kept
+        });
     }
 }
