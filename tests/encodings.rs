@@ -464,3 +464,32 @@ fn every_library_example_with_a_ninth_given_on_highs() {
 fn every_library_example_with_a_ninth_given_on_glpk() {
     every_library_example_with_a_ninth_given("glpk");
 }
+
+/// A zipper whose pairs' cells are not peers, but two of whose partners are (r1c1 and r1c2
+/// share row 1): its rows keep r4c3 and r2c4 apart and give each pair's sum as one row
+/// (src/lower/family.rs). Every solver lists the builtin search's three grids.
+#[test]
+fn a_zipper_keeps_apart_the_cells_whose_partners_differ_and_every_solution() {
+    let model = "\
+grid 4x4
+boxes 2x2
+givens {
+  . . . .
+  . . . .
+  . . . .
+  . . . .
+}
+rule distinct rows, columns, boxes
+rule zipper(r1c1 r1c2 r2c4 r4c3)
+rule v[r1c1] == 1
+";
+    let builtin = all_grids(model, "builtin");
+    assert_eq!(builtin.len(), 3, "{builtin:?}");
+    for grid in &builtin {
+        // The partners r1c1 and r1c2 differ, so r4c3 and r2c4 do.
+        assert_ne!(grid[14], grid[7], "{grid:?}");
+    }
+    for solver in ["highs", "cbc", "glpk"] {
+        assert_eq!(all_grids(model, solver), builtin, "{solver}");
+    }
+}

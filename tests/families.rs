@@ -100,8 +100,8 @@ fn the_builtin_search_proves_every_family_example_unique() {
 
 // HiGHS: seconds of `run --unique --json --time-limit 60` (release build, one run each, one
 // after another on the 2-core machine this was written on, 2026-11-26; nabner on 2026-11-27).
-// lunchbox-normal (1.6 s) is in tests/encodings.rs. Left out: zipper-zip-zips, 69–81 s
-// (2026-11-27, without the zipper's algebra; no solution found in 60 s with it).
+// lunchbox-normal (1.6 s) is in tests/encodings.rs. zipper-zip-zips (23–49 s alone) has its
+// own test below, with room for the other tests beside it.
 unique!(highs {
     nabner_cold_sauerkraut: "nabner-cold-sauerkraut", // 8.3–9.1 s (10.2–10.7 s before its cliques; 19–22 s before the thermometers' flows)
     clone_domino: "clone-domino",                     // 0.06 s
@@ -116,6 +116,32 @@ unique!(highs {
     numbered_rooms_n: "numbered-rooms-n", // 0.13 s
     pill_arrow_lm: "pill-arrow-lm", // 0.59 s (31 s before the pills' numbers, src/lower/family.rs)
 });
+
+/// HiGHS proves the zipper unique: 92 s with the default seed before each piece's total row
+/// and the rows keeping apart the cells whose partners differ (src/lower/family.rs), 29 s
+/// after (2026-11-28, a review's runs beside it), so the 60 s of the others would be tight
+/// with the other tests running.
+#[test]
+fn highs_proves_the_zipper_unique() {
+    let file = path("zipper-zip-zips");
+    let out = sdkc(&[
+        "run",
+        &file,
+        "--unique",
+        "--solver",
+        "highs",
+        "--time-limit",
+        "300",
+    ]);
+    assert_eq!(out.code, 0, "{}", out.stderr);
+    assert_eq!(printed_grid(&out.stdout), published("zipper-zip-zips"));
+    assert!(
+        out.stderr
+            .contains("unique: highs proved there is no other solution"),
+        "{}",
+        out.stderr
+    );
+}
 
 // CBC, timed the same way, with sdkc's CBC settings (heuristics and Gomory cuts off,
 // src/solve/cbc.rs; 2026-11-27, eighth session). Left out, slower than the 60 s limit allows
