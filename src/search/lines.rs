@@ -1056,49 +1056,42 @@ fn region_sum(
 /// Lockout line: each pair of end values far enough apart, kept when every middle cell has a
 /// value outside the range they span, which the middle cells then keep. Exact for the clue.
 fn lockout(line: &[Dom], gap: i64, out: &mut [Dom]) {
-    let n = line.len();
-    let (first, last) = (line[0], line[n - 1]);
-    for x in bits(first) {
-        for y in bits(last) {
-            if (x as i64 - y as i64).abs() < gap {
-                continue;
-            }
-            let (a, b) = (x.min(y), x.max(y));
-            // Values a..=b as a mask (b < 128).
-            let span = (!0u128 >> (127 - b)) & (!0u128 << a);
-            if line[1..n - 1].iter().any(|&d| d & !span == 0) {
-                continue;
-            }
-            out[0] |= 1u128 << x;
-            out[n - 1] |= 1u128 << y;
-            for (o, &d) in out[1..n - 1].iter_mut().zip(&line[1..n - 1]) {
-                *o |= d & !span;
-            }
-        }
-    }
+    by_ends(line, out, |x, y| {
+        let (a, b) = (x.min(y), x.max(y));
+        // Values a..=b as a mask (b < 128).
+        let span = (!0u128 >> (127 - b)) & (!0u128 << a);
+        ((x as i64 - y as i64).abs() >= gap).then_some(!span)
+    });
 }
 
 /// Between: per pair of end digits at least two apart, the middle cells keep the values
-/// strictly between them; each end keeps the digits of the pairs every middle cell can meet.
-/// Exact: given the ends, the middle cells are independent.
+/// strictly between them. Exact for the clue.
 fn between(line: &[Dom], out: &mut [Dom]) {
+    by_ends(line, out, |x, y| {
+        let (a, b) = (x.min(y), x.max(y));
+        // Values a + 1 ..= b - 1 (b < 128).
+        (b >= a + 2).then(|| (!0u128 >> (128 - b)) & (!0u128 << (a + 1)))
+    });
+}
+
+/// A line whose middle cells, given its ends' values x and y, each hold any value of
+/// `middle(x, y)` (None: the ends cannot be x and y): each pair of ends every middle cell can
+/// meet is kept, with the middle cells' values it allows. Exact, since given the ends the
+/// middle cells are independent.
+fn by_ends(line: &[Dom], out: &mut [Dom], middle: impl Fn(u32, u32) -> Option<Dom>) {
     let n = line.len();
-    let (first, last) = (line[0], line[n - 1]);
-    for x in bits(first) {
-        for y in bits(last) {
-            let (a, b) = (x.min(y), x.max(y));
-            if b < a + 2 {
+    for x in bits(line[0]) {
+        for y in bits(line[n - 1]) {
+            let Some(allowed) = middle(x, y) else {
                 continue;
-            }
-            // Values a + 1 ..= b - 1 (b < 128).
-            let span = (!0u128 >> (128 - b)) & (!0u128 << (a + 1));
-            if line[1..n - 1].iter().any(|&d| d & span == 0) {
+            };
+            if line[1..n - 1].iter().any(|&d| d & allowed == 0) {
                 continue;
             }
             out[0] |= 1u128 << x;
             out[n - 1] |= 1u128 << y;
             for (o, &d) in out[1..n - 1].iter_mut().zip(&line[1..n - 1]) {
-                *o |= d & span;
+                *o |= d & allowed;
             }
         }
     }
