@@ -13,12 +13,15 @@
 //! - be exact — keep only those values, and say None when there is no solution — for sums and
 //!   linear comparisons without `distinct` (generalised arc consistency), for cages (sum and
 //!   `distinct` together, three or more cells), for X-sums and skyscrapers on lines whose
-//!   cells are not forced to differ, for quadruples (with and without `distinct` among their
-//!   cells), zippers, lockout lines, and region-sum lines that visit each box once (also
-//!   written out as chained equal sums, `A == B and B == C`);
-//! - for the clues pruned with a `distinct` they only partly use (sandwiches on a full row,
-//!   lunchboxes, X-sums and skyscrapers on a distinct row, region-sum lines that come back to
-//!   a box), be sound, and with the whole line given keep it exactly when it is a solution.
+//!   cells are not forced to differ and on a row whose cells all differ, sandwiches on a full
+//!   row, lunchboxes (whose rule says their digits differ), quadruples (with and without
+//!   `distinct` among their cells), zippers, lockout, between, entropic, modular, nabner and
+//!   renban lines, and region-sum lines that visit each box once (also written out as chained
+//!   equal sums, `A == B and B == C`);
+//! - for the clues pruned with a `distinct` they only partly use (X-sums and skyscrapers on a
+//!   line only some of whose cells must differ, region-sum lines that come back to a box) and
+//!   for counting circles, be sound, and with the whole line given keep it exactly when it is
+//!   a solution.
 //!
 //! Every failure message holds the model text, the givens (as a one-line `--givens`), the cell
 //! and the values, so `sdkc run model.sdk --givens LINE -a --solver builtin` reproduces it.
@@ -841,23 +844,34 @@ fn skyscraper_without_distinct_is_exact() {
 }
 
 // ---------------------------------------------------------------------------------------
+// X-sums and skyscrapers on a row whose cells all differ: exact (read with the row's
+// `distinct`, as an automaton over the values read so far).
+
+#[test]
+fn x_sum_on_a_distinct_row_is_exact() {
+    run(0x5eed_0006, 150, true, true, &|rng| {
+        x_sum_setup(rng, Distinct::Row)
+    });
+}
+
+#[test]
+fn skyscraper_on_a_distinct_row_is_exact() {
+    run(0x5eed_0008, 150, true, true, &|rng| {
+        skyscraper_setup(rng, Distinct::Row)
+    });
+}
+
 // Clues with a distinct they use only in part: sound, and right on a whole given line.
 
 #[test]
-fn x_sum_with_distinct_is_sound() {
-    run(0x5eed_0006, 60, false, true, &|rng| {
-        x_sum_setup(rng, Distinct::Row)
-    });
+fn x_sum_on_a_partly_distinct_line_is_sound() {
     run(0x5eed_0007, 40, false, true, &|rng| {
         x_sum_setup(rng, Distinct::Part)
     });
 }
 
 #[test]
-fn skyscraper_with_distinct_is_sound() {
-    run(0x5eed_0008, 60, false, true, &|rng| {
-        skyscraper_setup(rng, Distinct::Row)
-    });
+fn skyscraper_on_a_partly_distinct_line_is_sound() {
     run(0x5eed_0009, 40, false, true, &|rng| {
         skyscraper_setup(rng, Distinct::Part)
     });
@@ -926,9 +940,10 @@ fn sandwich_setup(rng: &mut Rng, bread: Bread) -> Setup {
     s
 }
 
+/// On a full row, read with the row's `distinct`: exact.
 #[test]
-fn sandwich_is_sound() {
-    run(0x5eed_000a, 80, false, true, &|rng| {
+fn sandwich_on_a_full_row_is_exact() {
+    run(0x5eed_000a, 150, true, true, &|rng| {
         sandwich_setup(rng, Bread::FullRow)
     });
 }
@@ -973,9 +988,10 @@ fn lunchbox_setup(rng: &mut Rng) -> Setup {
     s
 }
 
+/// Read with its own `distinct`: exact.
 #[test]
-fn lunchbox_is_sound() {
-    run(0x5eed_000b, 80, false, true, &lunchbox_setup);
+fn lunchbox_is_exact() {
+    run(0x5eed_000b, 150, true, true, &lunchbox_setup);
 }
 
 // ---------------------------------------------------------------------------------------

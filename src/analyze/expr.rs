@@ -902,8 +902,7 @@ impl<'a> Ctx<'a> {
             let args = bound
                 .iter()
                 .map(|(_, b)| match b {
-                    Bound::Number(Expr::Int(v)) => Some(Arg::Number(Some(*v))),
-                    Bound::Number(_) => Some(Arg::Number(None)),
+                    Bound::Number(e) => Some(Arg::Number(literal(e))),
                     Bound::Cell(CellTerm::Fixed(c)) => Some(Arg::Cell(*c)),
                     Bound::Cell(CellTerm::Var(_)) => None,
                     Bound::Cells(list) => Some(Arg::Cells(list.clone())),
@@ -1783,4 +1782,20 @@ pub fn builtin_relations() -> Vec<Relation> {
             offsets: knight,
         },
     ]
+}
+
+/// A number written as a literal, negated or not (`-2` is `Neg(Int(2))`): a clue's total,
+/// which the solvers' families read. None for any other expression, or past i64.
+fn literal(mut e: &Expr) -> Option<i64> {
+    let mut negated = false;
+    loop {
+        match e {
+            Expr::Int(v) => return if negated { v.checked_neg() } else { Some(*v) },
+            Expr::Neg(x) => {
+                negated = !negated;
+                e = x;
+            }
+            _ => return None,
+        }
+    }
 }

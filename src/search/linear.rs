@@ -306,6 +306,11 @@ pub struct Scratch {
     pub part: Vec<Dom>,
     /// For a nabner line's filter: the sets of values read so far, per layer.
     pub value_sets: Vec<Vec<Dom>>,
+    /// For the clues read on a line whose cells differ (`lines::read_apart`): per layer, the
+    /// values read so far with the clue's own state.
+    pub paths: super::lines::Paths,
+    /// For a sandwich's filter: the matchings of its parts.
+    pub parts: super::lines::Parts,
     /// For `small_groups`: each group's sums, and the sums of the groups before and after it.
     groups: Vec<GroupSums>,
     before: Vec<u128>,

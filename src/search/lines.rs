@@ -35,9 +35,14 @@ pub enum Line {
         distinct: bool,
     },
     /// `seen` digits are taller than every digit before them.
-    Skyscraper { cells: Vec<u32>, seen: i64 },
+    Skyscraper {
+        cells: Vec<u32>,
+        seen: i64,
+        /// The cells are pairwise peers (a row): the tallest so far is the largest value read.
+        distinct: bool,
+    },
     /// The digits between the line's smallest and largest digit sum to `total`; the line's
-    /// digits differ.
+    /// digits differ (by this rule itself, whether or not other rules keep its cells apart).
     Lunchbox { cells: Vec<u32>, total: i64 },
     /// Each digit in the circles appears in them exactly as many times as its value, or not
     /// at all.
@@ -151,10 +156,14 @@ impl Line {
                     distinct,
                 })
             }
-            ("skyscraper", [line, seen]) => Some(Line::Skyscraper {
-                cells: cells(line).filter(|c| once(c))?,
-                seen: number(seen)?,
-            }),
+            ("skyscraper", [line, seen]) => {
+                let cells = cells(line).filter(|c| once(c))?;
+                Some(Line::Skyscraper {
+                    distinct: all_differ(&cells),
+                    seen: number(seen)?,
+                    cells,
+                })
+            }
             ("counting_circles", [circles]) => {
                 let cells = cells(circles)?;
                 let once = cells
@@ -267,9 +276,10 @@ impl Line {
                 (cells.len() >= 2 && once(&cells) && cx.nvals <= 128)
                     .then_some(Line::Apart { cells })
             }
+            // The rule says its digits differ: read so whether or not the cells are peers.
             ("lunchbox", [line, total]) => {
-                let cells = cells(line)?;
-                all_differ(&cells).then_some(Line::Lunchbox {
+                let cells = cells(line).filter(|c| once(c))?;
+                Some(Line::Lunchbox {
                     total: number(total)?,
                     cells,
                 })
@@ -401,15 +411,37 @@ impl Line {
                 high,
                 fillings: Some(fillings),
                 ..
-            } => sandwich_by_fillings(lo, &line, *low, *high, fillings, out),
+            } => sandwich_by_fillings(lo, &line, *low, *high, fillings, out, s),
             Line::Sandwich {
                 total, low, high, ..
             } => sandwich(lo, &line, *total, *low, *high, out, s),
             Line::XSum {
+                total,
+                distinct: true,
+                ..
+            } if x_sum_apart(lo, &line, *total, out, s) => {}
+            Line::XSum {
                 total, distinct, ..
             } => x_sum(lo, &line, *total, *distinct, out, s),
-            Line::Skyscraper { seen, .. } => skyscraper(&line, *seen, out),
-            Line::Lunchbox { total, .. } => lunchbox(lo, &line, *total, out, s),
+            Line::Skyscraper { seen, distinct, .. } => {
+                skyscraper(&line, *seen, out);
+                if *distinct {
+                    exact_after(out, |narrowed, out| {
+                        skyscraper_apart(narrowed, *seen, out, s)
+                    });
+                }
+            }
+            Line::Lunchbox { total, .. } => {
+                // Sound on its own (it knows the digits differ), and cheap: the automaton,
+                // exact, reads what it keeps.
+                lunchbox(lo, &line, *total, out, s);
+                // (Past its states, a line whose cells are not peers is still kept only when
+                // its digits differ once they are all placed: the automaton then has one
+                // path to read.)
+                exact_after(out, |narrowed, out| {
+                    lunchbox_apart(lo, narrowed, *total, out, s)
+                });
+            }
             Line::CountingCircles { .. } => counting_circles(lo, &line, out),
             Line::Renban { .. } => renban(&line, out),
             Line::Quadruple {
@@ -534,10 +566,14 @@ fn fillings(lo: i64, nvals: usize, low: i64, high: i64, total: i64) -> Option<Ve
 
 /// A sandwich on a line that holds every value once, by where its crusts are and which values
 /// fill it: the cells between the crusts hold exactly the filling, the cells outside exactly
-/// the rest. A scenario counts when each cell can hold one of its part's values and the part's
-/// cells together can hold all of them. (The old pruning knew only the sum between the crusts,
-/// so a filling's values stayed possible outside: a grid of sandwich clues and no givens found
-/// no solution in 30 s, where this prunes it to a few thousand nodes.)
+/// the rest. A scenario counts when each part's cells can hold its values one each (a perfect
+/// matching), and keeps the values of the part's cells that some such matching uses (the
+/// matching filter of `distinct`, `alldiff::filter`, over the part's values): exactly the
+/// values some solution of the clue and the row's `distinct` uses. (The old pruning knew only
+/// the sum between the crusts, so a filling's values stayed possible outside: a grid of
+/// sandwich clues and no givens found no solution in 30 s, where the fillings prune it to a
+/// few thousand nodes. Reading the row as an automaton over the values used so far and the
+/// sum was exact too, but took Sandwich Snipe from 0.38 s to 34 s.)
 fn sandwich_by_fillings(
     lo: i64,
     line: &[Dom],
@@ -545,23 +581,24 @@ fn sandwich_by_fillings(
     high: i64,
     fillings: &[Vec<Dom>],
     out: &mut [Dom],
+    s: &mut Scratch,
 ) {
     let (lb, hb) = (bit(lo, low), bit(lo, high));
     let crusts = lb | hb;
     // The line holds every value once: as many cells as values.
     let n = line.len();
     let all: Dom = (1 << n) - 1;
-    // Whether every cell of a part can hold one of `set` and the part can hold all of it.
-    let fits = |part: &mut dyn Iterator<Item = Dom>, set: Dom| {
+    let fits = |part: &mut dyn Iterator<Item = usize>, set: Dom| {
         let mut union = 0;
-        for d in part {
-            if d & set == 0 {
+        for j in part {
+            if line[j] & set == 0 {
                 return false;
             }
-            union |= d & set;
+            union |= line[j] & set;
         }
         union == set
     };
+    let part = &mut s.parts;
     for p in 0..n {
         for q in p + 1..n {
             for (bp, bq) in [(lb, hb), (hb, lb)] {
@@ -570,13 +607,40 @@ fn sandwich_by_fillings(
                 }
                 for &fill in &fillings[q - p - 1] {
                     let rest = all & !crusts & !fill;
-                    if !fits(&mut line[p + 1..q].iter().copied(), fill)
-                        || !fits(&mut line[..p].iter().chain(&line[q + 1..]).copied(), rest)
-                    {
+                    let inside = p + 1..q;
+                    let outside = (0..p).chain(q + 1..n);
+                    // Nothing this scenario could add: no need to ask whether it holds.
+                    let adds = out[p] & bp == 0
+                        || out[q] & bq == 0
+                        || inside.clone().any(|j| line[j] & fill & !out[j] != 0)
+                        || outside.clone().any(|j| line[j] & rest & !out[j] != 0);
+                    if !adds {
                         continue;
                     }
-                    for (j, o) in out.iter_mut().enumerate() {
-                        let keep = line[j]
+                    // Cheap first: each cell can hold one of its part's values, and the
+                    // part's cells all of them.
+                    if !fits(&mut inside.clone(), fill) || !fits(&mut outside.clone(), rest) {
+                        continue;
+                    }
+                    // Every cell can hold every value of its part: any of them is in some
+                    // assignment.
+                    if inside.clone().all(|j| line[j] & fill == fill)
+                        && outside.clone().all(|j| line[j] & rest == rest)
+                    {
+                        out[p] |= bp;
+                        out[q] |= bq;
+                        inside.clone().for_each(|j| out[j] |= fill);
+                        outside.clone().for_each(|j| out[j] |= rest);
+                        continue;
+                    }
+                    // The row's cells each limited to their part's values: the matching
+                    // filter keeps the values of some assignment of the row's values, one
+                    // each, that puts the filling between these crusts.
+                    part.doms.clear();
+                    // (Fillings are listed for 16 values at most: a row's values fit 32 bits,
+                    // whose matchings cost less than 128 bits'.)
+                    part.doms.extend((0..n).map(|j| {
+                        (line[j]
                             & if j == p {
                                 bp
                             } else if j == q {
@@ -585,13 +649,27 @@ fn sandwich_by_fillings(
                                 fill
                             } else {
                                 rest
-                            };
-                        *o |= keep;
+                            }) as u32
+                    }));
+                    let hint = part.hint.get_or_insert_with(|| alldiff::Hint::new(n));
+                    if alldiff::filter::<u32>(&mut part.doms, hint, &mut part.scratch).is_none() {
+                        continue;
+                    }
+                    for (o, &d) in out.iter_mut().zip(&part.doms) {
+                        *o |= d as Dom;
                     }
                 }
             }
         }
     }
+}
+
+/// A row's matching filter with its buffers (kept in `Scratch` between calls).
+#[derive(Default)]
+pub struct Parts {
+    scratch: alldiff::Scratch<u32>,
+    hint: Option<alldiff::Hint>,
+    doms: Vec<u32>,
 }
 
 fn x_sum(lo: i64, line: &[Dom], total: i64, distinct: bool, out: &mut [Dom], s: &mut Scratch) {
@@ -725,6 +803,19 @@ fn lunchbox(lo: i64, line: &[Dom], total: i64, out: &mut [Dom], s: &mut Scratch)
                 }
             }
         }
+    }
+}
+
+/// An exact filter run on what a cheaper sound one kept (`out`), which it narrows in place;
+/// when it gives up (too many states), `out` stays as the cheap filter left it. Domains the
+/// cheap filter narrowed leave the exact one fewer paths to read.
+fn exact_after(out: &mut [Dom], exact: impl FnOnce(&[Dom], &mut [Dom]) -> bool) {
+    if out.contains(&0) {
+        return; // no solution already
+    }
+    let narrowed = out.to_vec();
+    if !exact(&narrowed, out) {
+        out.copy_from_slice(&narrowed);
     }
 }
 
@@ -1194,4 +1285,215 @@ fn apart(line: &[Dom], out: &mut [Dom], s: &mut Scratch) {
             kept
         });
     }
+}
+
+/// (values read, state) pairs `read_apart` keeps per layer; past it the clue is pruned its
+/// own cheaper way (a 16x16 row's sandwich, a lunchbox over a hundred values).
+const PATH_STATES: usize = 1 << 11;
+
+/// A clue read along a line whose cells all differ, as an automaton whose state is the set of
+/// values read so far and a state of the clue's own: from each of `starts`, `step` takes a
+/// state, the set read before and the next cell's value (its index) to the next state, or to
+/// None where the clue fails; `accept` says which end states are solutions. The values kept
+/// in `out` are those on a path from a start to an accepted end: exactly the values that some
+/// solution of the clue and of the line's `distinct` uses, which no filter of the clue alone
+/// beside `distinct`'s own knows (a sandwich's filling may fit its cells' domains value by
+/// value and still leave two cells one value to share). False, `out` untouched, when a layer
+/// holds more than PATH_STATES pairs.
+fn read_apart(
+    line: &[Dom],
+    starts: &[u64],
+    step: &impl Fn(u64, Dom, u32) -> Option<u64>,
+    accept: impl Fn(u64) -> bool,
+    out: &mut [Dom],
+    s: &mut Scratch,
+) -> bool {
+    let n = line.len();
+    let p = &mut s.paths;
+    // Forward: each layer's distinct pairs, and the steps into them (from which pair of the
+    // layer before, with which value, to which pair), so the way back needs no search.
+    p.states.clear();
+    p.states.extend(starts.iter().map(|&st| (0, st)));
+    p.states.sort_unstable();
+    p.states.dedup();
+    p.steps.clear();
+    p.step_at.clear();
+    let mut first = 0;
+    for &d in line {
+        let last = p.states.len();
+        p.step_at.push(p.steps.len());
+        p.next.clear();
+        for (i, &(used, st)) in p.states[first..last].iter().enumerate() {
+            for v in bits(d & !used) {
+                if let Some(t) = step(st, used, v) {
+                    p.next
+                        .push(((used | 1u128 << v, t), (first + i) as u32, v as u8));
+                }
+            }
+        }
+        p.next.sort_unstable_by_key(|e| e.0);
+        for &(key, from, v) in &p.next {
+            if p.states.len() == last || *p.states.last().unwrap() != key {
+                p.states.push(key);
+            }
+            p.steps.push((from, v, (p.states.len() - 1) as u32));
+        }
+        if p.states.len() - last > PATH_STATES {
+            return false;
+        }
+        first = last;
+    }
+    p.step_at.push(p.steps.len());
+    // Backwards: a pair is alive when it is an accepted end or steps into a live pair; a
+    // value is kept where such a step reads it.
+    p.alive.clear();
+    p.alive.resize(p.states.len(), false);
+    for i in first..p.states.len() {
+        p.alive[i] = accept(p.states[i].1);
+    }
+    let mut kept = vec![0 as Dom; n];
+    for j in (0..n).rev() {
+        for &(from, v, to) in &p.steps[p.step_at[j]..p.step_at[j + 1]] {
+            if p.alive[to as usize] {
+                p.alive[from as usize] = true;
+                kept[j] |= 1u128 << v;
+            }
+        }
+    }
+    out.copy_from_slice(&kept);
+    true
+}
+
+/// `read_apart`'s buffers, kept between calls (this runs at every node that touches a line).
+#[derive(Default)]
+pub struct Paths {
+    /// Every layer's (values read, state) pairs, one layer after another.
+    states: Vec<(Dom, u64)>,
+    /// The steps between layers (from pair, value, to pair), and where each layer's begin.
+    steps: Vec<(u32, u8, u32)>,
+    step_at: Vec<usize>,
+    next: Vec<((Dom, u64), u32, u8)>,
+    alive: Vec<bool>,
+}
+
+/// A sum between crusts carried in a state: the phase (before the first crust, after one,
+/// after both) in the low two bits, the sum so far above them.
+fn phase_sum(phase: u64, sum: i64) -> u64 {
+    phase | ((sum as u64) << 2)
+}
+
+fn phase_of(st: u64) -> (u64, i64) {
+    (st & 3, (st as i64) >> 2)
+}
+
+/// A lunchbox read with its `distinct`: the crusts (the smallest and largest digit, as value
+/// indices) are chosen before the first cell, every digit lies between them, and the sum
+/// grows between them and must be `total` at the second.
+fn lunchbox_apart(lo: i64, line: &[Dom], total: i64, out: &mut [Dom], s: &mut Scratch) -> bool {
+    let n = line.len();
+    let all = line.iter().fold(0u128, |a, &d| a | d);
+    if n < 2 {
+        out.copy_from_slice(line); // no two cells: no crusts, nothing between
+        return true;
+    }
+    // State: the crusts in bits 0–15 (seven bits each), the phase and sum above them.
+    let starts: Vec<u64> = bits(all)
+        .flat_map(|m| bits(all >> m).map(move |d| (m, m + d)))
+        .filter(|&(m, big)| big >= m + n as u32 - 1)
+        .map(|(m, big)| m as u64 | (big as u64) << 8)
+        .collect();
+    let grows = lo >= 0;
+    let step = |st: u64, _: Dom, v: u32| -> Option<u64> {
+        let (m, big) = ((st & 0xff) as u32, (st >> 8 & 0xff) as u32);
+        let (phase, sum) = phase_of(st >> 16);
+        if v < m || v > big {
+            return None;
+        }
+        let next = match phase {
+            0 if v == m || v == big => phase_sum(1, 0),
+            0 => phase_sum(0, 0),
+            1 if v == m || v == big => (sum == total).then_some(phase_sum(2, 0))?,
+            1 => {
+                let sum = sum + lo + v as i64;
+                if grows && sum > total {
+                    return None;
+                }
+                phase_sum(1, sum)
+            }
+            _ => phase_sum(2, 0),
+        };
+        Some(st & 0xffff | next << 16)
+    };
+    // One pair of crusts at a time, so a pair that could only keep values already kept is
+    // not read at all (most of them, once the first few have kept most values).
+    let mut kept = vec![0 as Dom; n];
+    out.iter_mut().for_each(|o| *o = 0);
+    for &start in &starts {
+        let (m, big) = ((start & 0xff) as u32, (start >> 8 & 0xff) as u32);
+        let within = (!0u128 << m) & (!0u128 >> (127 - big));
+        if line
+            .iter()
+            .zip(out.iter())
+            .all(|(&d, &o)| d & within & !o == 0)
+        {
+            continue;
+        }
+        if !read_apart(line, &[start], &step, |st| st >> 16 & 3 == 2, &mut kept, s) {
+            out.iter_mut().for_each(|o| *o = 0);
+            return false;
+        }
+        for (o, &k) in out.iter_mut().zip(&kept) {
+            *o |= k;
+        }
+    }
+    true
+}
+
+/// An X-sum read with its `distinct`: the first digit, N, and how many digits have been read
+/// and their sum until the Nth, which must bring it to `total`.
+fn x_sum_apart(lo: i64, line: &[Dom], total: i64, out: &mut [Dom], s: &mut Scratch) -> bool {
+    let n = line.len() as i64;
+    // State: 0 at the start, 1 when the clue is settled (said or saying nothing), else
+    // N in bits 2–9, the count in bits 10–17 and the sum above them.
+    const SETTLED: u64 = 1;
+    let grows = lo >= 0;
+    let state = |big_n: i64, count: i64, sum: i64| -> Option<u64> {
+        if count == big_n {
+            return (sum == total).then_some(SETTLED);
+        }
+        if grows && sum > total {
+            return None;
+        }
+        Some((big_n as u64) << 2 | (count as u64) << 10 | (sum as u64) << 18)
+    };
+    let step = |st: u64, _: Dom, v: u32| -> Option<u64> {
+        let value = lo + v as i64;
+        if st == 0 {
+            if !(1..=n).contains(&value) {
+                return Some(SETTLED); // the first digit points past the line
+            }
+            return state(value, 1, value);
+        }
+        if st == SETTLED {
+            return Some(SETTLED);
+        }
+        let (big_n, count, sum) = (
+            (st >> 2 & 0xff) as i64,
+            (st >> 10 & 0xff) as i64,
+            (st as i64) >> 18,
+        );
+        state(big_n, count + 1, sum + value)
+    };
+    read_apart(line, &[0], &step, |st| st == SETTLED, out, s)
+}
+
+/// A skyscraper read with its `distinct`: the state counts the digits seen, the tallest so far
+/// being the largest value read.
+fn skyscraper_apart(line: &[Dom], seen: i64, out: &mut [Dom], s: &mut Scratch) -> bool {
+    let step = |st: u64, used: Dom, v: u32| -> Option<u64> {
+        let taller = used == 0 || v > 127 - used.leading_zeros();
+        let st = st + taller as u64;
+        (st as i64 <= seen).then_some(st)
+    };
+    read_apart(line, &[0], &step, |st| st as i64 == seen, out, s)
 }
