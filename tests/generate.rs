@@ -489,7 +489,11 @@ fn values_past_35_are_written_with_commas_and_read_back() {
 /// exit 9 ("failed its proof"): the builtin search reported grids whose counting circles its
 /// own filter had just fixed wrong without looking again (74 of 300 random grids broke the
 /// rule), and with that mended, 14 of 40 random orders took over 5 s before the search
-/// restarted; each of these grids is now checked, and each takes milliseconds.
+/// restarted; each of these grids is now checked, and each takes milliseconds. The bound on
+/// nodes is for the 40 seeds together and, looser, for each: which seed is the slowest moves
+/// with every change of propagation (the exact counting circles took seed 37 from 3,358 nodes
+/// to 31,559 and seed 2 from 15,087 to 3,035; the 40 took 134,829 nodes before, 136,677
+/// after, and seeds 0–59 288k before, 193k after).
 #[test]
 fn random_grids_of_counting_circles_keep_the_rule() {
     use sdkc::{Backend, Builtin, Question};
@@ -501,6 +505,7 @@ fn random_grids_of_counting_circles_keep_the_rule() {
     p.givens = vec![None; p.cell_count()];
     let prepared = Builtin.prepare(&p).unwrap();
     let open = vec![None; p.cell_count()];
+    let mut all = 0;
     for seed in 0..40 {
         let mut grid = None;
         let found = prepared
@@ -523,8 +528,10 @@ fn random_grids_of_counting_circles_keep_the_rule() {
             "seed {seed}: {grid:?} breaks a rule"
         );
         let nodes = found.statistics.nodes.unwrap();
-        assert!(nodes < 20_000, "seed {seed}: {nodes} nodes");
+        assert!(nodes < 100_000, "seed {seed}: {nodes} nodes");
+        all += nodes;
     }
+    assert!(all < 400_000, "the 40 seeds: {all} nodes");
     for seed in ["1", "4", "5"] {
         for v in generate(&text, &["--seed", seed]) {
             proved_by_builtin_count("clockwork", &text, &v);

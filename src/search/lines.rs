@@ -442,7 +442,12 @@ impl Line {
                     lunchbox_apart(lo, narrowed, *total, out, s)
                 });
             }
-            Line::CountingCircles { .. } => counting_circles(lo, &line, out),
+            Line::CountingCircles { .. } => {
+                counting_circles(lo, &line, out);
+                exact_after(out, |narrowed, out| {
+                    counting_circles_exact(lo, narrowed, out)
+                });
+            }
             Line::Renban { .. } => renban(&line, out),
             Line::Quadruple {
                 required, peers, ..
@@ -1496,4 +1501,98 @@ fn skyscraper_apart(line: &[Dom], seen: i64, out: &mut [Dom], s: &mut Scratch) -
         (st as i64 <= seen).then_some(st)
     };
     read_apart(line, &[0], &step, |st| st as i64 == seen, out, s)
+}
+
+/// Sets of digits `counting_circles_exact` reads per call at most; past it, the circles keep
+/// what the sums of the digits' values alone keep.
+const CIRCLE_SETS: usize = 64;
+
+/// Counting circles, exactly: for each set of digits whose values sum to the number of
+/// circles (and that holds every digit some circle must hold), digit k as k interchangeable
+/// slots, so an assignment is a perfect matching of circles and slots, and the matching
+/// filter of `distinct` over the slots keeps exactly the circles' digits some assignment
+/// uses (a digit k with k places among circles that two other digits need was kept by the
+/// sums alone). False when the circles outnumber 128 slots or the sets `CIRCLE_SETS`.
+fn counting_circles_exact(lo: i64, line: &[Dom], out: &mut [Dom]) -> bool {
+    let n = line.len();
+    if n > 128 {
+        return false;
+    }
+    let all = line.iter().fold(0u128, |a, &d| a | d);
+    // Digits that can be used: value k >= 1 with at least k circles that can hold it.
+    let digits: Vec<(u32, usize)> = bits(all)
+        .filter_map(|i| {
+            let k = lo + i as i64;
+            let places = line.iter().filter(|&&d| d >> i & 1 == 1).count();
+            (k >= 1 && k as usize <= places).then_some((i, k as usize))
+        })
+        .collect();
+    let placed = line
+        .iter()
+        .filter(|d| d.count_ones() == 1)
+        .fold(0u128, |a, &d| a | d);
+    // The largest sum the digits from j on can still add.
+    let mut room = vec![0usize; digits.len() + 1];
+    for j in (0..digits.len()).rev() {
+        room[j] = room[j + 1] + digits[j].1;
+    }
+    let mut kept = vec![0 as Dom; n];
+    let mut hint = alldiff::Hint::new(n);
+    let mut scratch = alldiff::Scratch::<Dom>::default();
+    let mut doms = Vec::with_capacity(n);
+    let mut sets = 0;
+    // Depth-first over the digits, in or out, the sum so far; each complete set is read.
+    let mut stack = vec![(0usize, 0usize, 0u128)];
+    while let Some((j, sum, set)) = stack.pop() {
+        if sum == n {
+            if placed & !set != 0 {
+                continue;
+            }
+            sets += 1;
+            if sets > CIRCLE_SETS {
+                return false;
+            }
+            // Nothing this set could add: no need to ask whether it holds.
+            if line.iter().zip(&kept).all(|(&d, &k)| d & set & !k == 0) {
+                continue;
+            }
+            // Digit i's slots start at slot[i], one per circle it must fill.
+            let mut slot = [0u32; 128];
+            let mut next = 0;
+            for i in bits(set) {
+                slot[i as usize] = next;
+                next += (lo + i as i64) as u32;
+            }
+            let slots = |i: u32| {
+                let k = (lo + i as i64) as u32;
+                (if k == 128 { !0 } else { (1u128 << k) - 1 }) << slot[i as usize]
+            };
+            doms.clear();
+            doms.extend(
+                line.iter()
+                    .map(|&d| bits(d & set).fold(0u128, |a, i| a | slots(i))),
+            );
+            if doms.contains(&0)
+                || alldiff::filter::<Dom>(&mut doms, &mut hint, &mut scratch).is_none()
+            {
+                continue;
+            }
+            for (k, &d) in kept.iter_mut().zip(&doms) {
+                *k |= bits(set)
+                    .filter(|&i| d & slots(i) != 0)
+                    .fold(0u128, |a, i| a | 1u128 << i);
+            }
+            continue;
+        }
+        if j == digits.len() || sum + room[j] < n {
+            continue;
+        }
+        let (i, k) = digits[j];
+        stack.push((j + 1, sum, set));
+        if sum + k <= n {
+            stack.push((j + 1, sum + k, set | 1u128 << i));
+        }
+    }
+    out.copy_from_slice(&kept);
+    true
 }
