@@ -309,8 +309,8 @@ pub struct Scratch {
     /// For the clues read on a line whose cells differ (`lines::read_apart`): per layer, the
     /// values read so far with the clue's own state.
     pub paths: super::lines::Paths,
-    /// For a sandwich's filter: the matchings of its parts.
-    pub parts: super::lines::Parts,
+    /// For a sandwich's filter: the matching filter over its row.
+    pub matching: super::lines::RowMatching,
     /// For `small_groups`: each group's sums, and the sums of the groups before and after it.
     groups: Vec<GroupSums>,
     before: Vec<u128>,

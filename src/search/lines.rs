@@ -416,13 +416,15 @@ impl Line {
                 total, low, high, ..
             } => sandwich(lo, &line, *total, *low, *high, out, s),
             Line::XSum {
-                total,
-                distinct: true,
-                ..
-            } if x_sum_apart(lo, &line, *total, out, s) => {}
-            Line::XSum {
                 total, distinct, ..
-            } => x_sum(lo, &line, *total, *distinct, out, s),
+            } => {
+                x_sum(lo, &line, *total, *distinct, out, s);
+                if *distinct {
+                    exact_after(out, |narrowed, out| {
+                        x_sum_apart(lo, narrowed, *total, out, s)
+                    });
+                }
+            }
             Line::Skyscraper { seen, distinct, .. } => {
                 skyscraper(&line, *seen, out);
                 if *distinct {
@@ -603,7 +605,7 @@ fn sandwich_by_fillings(
         }
         union == set
     };
-    let part = &mut s.parts;
+    let part = &mut s.matching;
     for p in 0..n {
         for q in p + 1..n {
             for (bp, bq) in [(lb, hb), (hb, lb)] {
@@ -671,7 +673,7 @@ fn sandwich_by_fillings(
 
 /// A row's matching filter with its buffers (kept in `Scratch` between calls).
 #[derive(Default)]
-pub struct Parts {
+pub struct RowMatching {
     scratch: alldiff::Scratch<u32>,
     hint: Option<alldiff::Hint>,
     doms: Vec<u32>,
@@ -1293,7 +1295,7 @@ fn apart(line: &[Dom], out: &mut [Dom], s: &mut Scratch) {
 }
 
 /// (values read, state) pairs `read_apart` keeps per layer; past it the clue is pruned its
-/// own cheaper way (a 16x16 row's sandwich, a lunchbox over a hundred values).
+/// own cheaper way (a skyscraper on a 25x25 row, a lunchbox over a hundred values).
 const PATH_STATES: usize = 1 << 11;
 
 /// A clue read along a line whose cells all differ, as an automaton whose state is the set of
@@ -1302,9 +1304,9 @@ const PATH_STATES: usize = 1 << 11;
 /// None where the clue fails; `accept` says which end states are solutions. The values kept
 /// in `out` are those on a path from a start to an accepted end: exactly the values that some
 /// solution of the clue and of the line's `distinct` uses, which no filter of the clue alone
-/// beside `distinct`'s own knows (a sandwich's filling may fit its cells' domains value by
-/// value and still leave two cells one value to share). False, `out` untouched, when a layer
-/// holds more than PATH_STATES pairs.
+/// beside `distinct`'s own knows (an X-sum's prefix may reach its total only with a digit
+/// the rest of the line needs). False, `out` untouched, when a layer holds more than
+/// PATH_STATES pairs.
 fn read_apart(
     line: &[Dom],
     starts: &[u64],
