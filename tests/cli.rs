@@ -263,11 +263,11 @@ fn solver_options_threads_and_seed_reach_the_solver() {
             "error: solver `highs` failed: it exited with status 255; its log ends with: ERROR:   getOptionIndex: Option \"no_such_option\" is unknown / ERROR:   Cannot read value \"1\" for option \"no_such_option\"\n",
         ),
         // GLPK has one thread and no random choices: -p and -r change nothing. sdkc's
-        // `--first` comes before the user's options.
+        // `--first`, `--cover` and `--clique` come before the user's options.
         (
             "glpk",
             "mipgap=0",
-            "solution.txt --first --cover\n --mipgap 0\n",
+            "solution.txt --first --cover\n --clique --mipgap 0\n",
             "no-such-option=1",
             "error: solver `glpk` failed: it exited with status 1; its log ends with: Invalid option '--no-such-option'; try /usr/bin/glpsol --help\n",
         ),

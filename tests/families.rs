@@ -117,30 +117,40 @@ unique!(highs {
     pill_arrow_lm: "pill-arrow-lm", // 0.59 s (31 s before the pills' numbers, src/lower/family.rs)
 });
 
+/// `run --unique` with `solver` and a time limit of its own, for a proof too long for the 60 s
+/// the others have with the other tests running beside them: the published grid, proved the
+/// only solution.
+fn proves_unique_within(name: &str, solver: &str, seconds: &str) {
+    let file = path(name);
+    let out = sdkc(&[
+        "run",
+        &file,
+        "--unique",
+        "--solver",
+        solver,
+        "--time-limit",
+        seconds,
+    ]);
+    assert_eq!(out.code, 0, "{}", out.stderr);
+    assert_eq!(printed_grid(&out.stdout), published(name));
+    let said = format!("unique: {solver} proved there is no other solution");
+    assert!(out.stderr.contains(&said), "{}", out.stderr);
+}
+
 /// HiGHS proves the zipper unique: 92 s with the default seed before each piece's total row
 /// and the rows keeping apart the cells whose partners differ (src/lower/family.rs), 29 s
 /// after (2026-11-28, a review's runs beside it), so the 60 s of the others would be tight
 /// with the other tests running.
 #[test]
 fn highs_proves_the_zipper_unique() {
-    let file = path("zipper-zip-zips");
-    let out = sdkc(&[
-        "run",
-        &file,
-        "--unique",
-        "--solver",
-        "highs",
-        "--time-limit",
-        "300",
-    ]);
-    assert_eq!(out.code, 0, "{}", out.stderr);
-    assert_eq!(printed_grid(&out.stdout), published("zipper-zip-zips"));
-    assert!(
-        out.stderr
-            .contains("unique: highs proved there is no other solution"),
-        "{}",
-        out.stderr
-    );
+    proves_unique_within("zipper-zip-zips", "highs", "300");
+}
+
+/// GLPK proves Numbered Rooms unique with its clique cuts (src/solve/glpk.rs): 27 s and 3,398
+/// nodes alone, 95 s and 15,608 nodes without them (2026-11-28), so its own limit too.
+#[test]
+fn glpk_proves_numbered_rooms_unique() {
+    proves_unique_within("numbered-rooms-n", "glpk", "300");
 }
 
 // CBC, timed the same way, with sdkc's CBC settings (heuristics and Gomory cuts off,
@@ -163,19 +173,20 @@ unique!(cbc {
 
 // GLPK, timed the same way, with sdkc's `--first` and `--cover` (src/solve/glpk.rs;
 // 2026-11-27, ninth session; the last three 2026-11-28, with the cliques and counting rows
-// of src/lower/family.rs). Left out: lunchbox-normal, nabner-cold-sauerkraut,
-// numbered-rooms-n and zipper-zip-zips, each still without a proof at a 30 s limit.
+// of src/lower/family.rs). numbered-rooms-n has its own test above. Left out:
+// lunchbox-normal, nabner-cold-sauerkraut and zipper-zip-zips, each still without a proof at
+// a 60 s limit with `--clique` (2026-11-28).
 unique!(glpk {
     clone_domino: "clone-domino",                             // 0.06 s
-    counting_circles_clockwork: "counting-circles-clockwork", // 0.37 s (past 30 s before)
+    counting_circles_clockwork: "counting-circles-clockwork", // 0.16 s (0.39 s before --clique; past 30 s before --cover)
     entropic_connections: "entropic-connections",             // 0.6 s (46 s before)
     modular_lines_1: "modular-lines-1",                       // 0.3 s (past 60 s before)
-    dutch_whispers_elementary: "dutch-whispers-elementary",   // 10.9 s (past 30 s before --first)
-    indexing_159: "indexing-159",                             // 0.04 s
-    lockout_dsm23: "lockout-dsm23",                           // 3.3 s (past 30 s before --first)
-    maximum_fortress: "maximum-fortress",                     // 0.35 s
+    dutch_whispers_elementary: "dutch-whispers-elementary", // 3.9 s (7.3 s before --clique; past 30 s before --first)
+    indexing_159: "indexing-159",                           // 0.04 s
+    lockout_dsm23: "lockout-dsm23",                         // 3.3 s (past 30 s before --first)
+    maximum_fortress: "maximum-fortress",                   // 0.06 s (0.84 s before --clique)
     nonconsecutive_anti_knight: "nonconsecutive-anti-knight", // 0.31 s
-    pill_arrow_lm: "pill-arrow-lm",                           // 13.1 s (past 30 s before --first)
+    pill_arrow_lm: "pill-arrow-lm",                         // 13.1 s (past 30 s before --first)
 });
 
 /// With half of the published grid given (one colour of a checkerboard, and the file's own
