@@ -311,6 +311,11 @@ pub struct Scratch {
     pub paths: super::lines::Paths,
     /// For a sandwich's filter: the matching filter over its row.
     pub matching: super::lines::RowMatching,
+    /// For `lines::Line::filter`: the line's domains; what its cheap filter kept, which an
+    /// exact one narrows (`exact_after`); what one pass of an exact filter keeps.
+    pub line: Vec<Dom>,
+    pub narrowed: Vec<Dom>,
+    pub kept: Vec<Dom>,
     /// For `small_groups`: each group's sums, and the sums of the groups before and after it.
     groups: Vec<GroupSums>,
     before: Vec<u128>,

@@ -402,7 +402,10 @@ impl Line {
     /// The values of each cell (in `out`, in the order of `cells()`) that some solution of
     /// the clue uses; false when there is none.
     pub fn filter(&self, lo: i64, doms: &[Dom], out: &mut Vec<Dom>, s: &mut Scratch) -> bool {
-        let line: Vec<Dom> = self.cells().iter().map(|&c| doms[c as usize]).collect();
+        // The buffers are kept between calls (this runs at every node that touches a line).
+        let mut line = std::mem::take(&mut s.line);
+        line.clear();
+        line.extend(self.cells().iter().map(|&c| doms[c as usize]));
         out.clear();
         out.resize(line.len(), 0);
         match self {
@@ -420,7 +423,7 @@ impl Line {
             } => {
                 x_sum(lo, &line, *total, *distinct, out, s);
                 if *distinct {
-                    exact_after(out, |narrowed, out| {
+                    exact_after(out, s, |narrowed, out, s| {
                         x_sum_apart(lo, narrowed, *total, out, s)
                     });
                 }
@@ -428,7 +431,7 @@ impl Line {
             Line::Skyscraper { seen, distinct, .. } => {
                 skyscraper(&line, *seen, out);
                 if *distinct {
-                    exact_after(out, |narrowed, out| {
+                    exact_after(out, s, |narrowed, out, s| {
                         skyscraper_apart(narrowed, *seen, out, s)
                     });
                 }
@@ -440,13 +443,13 @@ impl Line {
                 // (Past its states, a line whose cells are not peers is still kept only when
                 // its digits differ once they are all placed: the automaton then has one
                 // path to read.)
-                exact_after(out, |narrowed, out| {
+                exact_after(out, s, |narrowed, out, s| {
                     lunchbox_apart(lo, narrowed, *total, out, s)
                 });
             }
             Line::CountingCircles { .. } => {
                 counting_circles(lo, &line, out);
-                exact_after(out, |narrowed, out| {
+                exact_after(out, s, |narrowed, out, _| {
                     counting_circles_exact(lo, narrowed, out)
                 });
             }
@@ -461,6 +464,7 @@ impl Line {
             Line::Windows { classes, .. } => windows(&line, classes, out),
             Line::Apart { .. } => apart(&line, out, s),
         }
+        s.line = line;
         out.iter().all(|&d| d != 0)
     }
 }
@@ -816,14 +820,21 @@ fn lunchbox(lo: i64, line: &[Dom], total: i64, out: &mut [Dom], s: &mut Scratch)
 /// An exact filter run on what a cheaper sound one kept (`out`), which it narrows in place;
 /// when it gives up (too many states), `out` stays as the cheap filter left it. Domains the
 /// cheap filter narrowed leave the exact one fewer paths to read.
-fn exact_after(out: &mut [Dom], exact: impl FnOnce(&[Dom], &mut [Dom]) -> bool) {
+fn exact_after(
+    out: &mut [Dom],
+    s: &mut Scratch,
+    exact: impl FnOnce(&[Dom], &mut [Dom], &mut Scratch) -> bool,
+) {
     if out.contains(&0) {
         return; // no solution already
     }
-    let narrowed = out.to_vec();
-    if !exact(&narrowed, out) {
+    let mut narrowed = std::mem::take(&mut s.narrowed);
+    narrowed.clear();
+    narrowed.extend_from_slice(out);
+    if !exact(&narrowed, out, s) {
         out.copy_from_slice(&narrowed);
     }
+    s.narrowed = narrowed;
 }
 
 /// Counting circles: the digits used in the circles are a set whose values sum to the number
@@ -1320,30 +1331,31 @@ fn read_apart(
     // Forward: each layer's distinct pairs, and the steps into them (from which pair of the
     // layer before, with which value, to which pair), so the way back needs no search.
     p.states.clear();
-    p.states.extend(starts.iter().map(|&st| (0, st)));
-    p.states.sort_unstable();
-    p.states.dedup();
     p.steps.clear();
     p.step_at.clear();
+    p.index.begin(starts.len());
+    for &st in starts {
+        p.index.insert(&mut p.states, (0, st));
+    }
     let mut first = 0;
     for &d in line {
         let last = p.states.len();
         p.step_at.push(p.steps.len());
-        p.next.clear();
-        for (i, &(used, st)) in p.states[first..last].iter().enumerate() {
+        // A layer's pairs are told apart by a hash index rather than by sorting them: the
+        // sort of 24-byte keys was a quarter of the lunchbox's time.
+        let reach: usize = p.states[first..last]
+            .iter()
+            .map(|&(used, _)| (d & !used).count_ones() as usize)
+            .sum();
+        p.index.begin(reach);
+        for i in first..last {
+            let (used, st) = p.states[i];
             for v in bits(d & !used) {
                 if let Some(t) = step(st, used, v) {
-                    p.next
-                        .push(((used | 1u128 << v, t), (first + i) as u32, v as u8));
+                    let to = p.index.insert(&mut p.states, (used | 1u128 << v, t));
+                    p.steps.push((i as u32, v as u8, to));
                 }
             }
-        }
-        p.next.sort_unstable_by_key(|e| e.0);
-        for &(key, from, v) in &p.next {
-            if p.states.len() == last || *p.states.last().unwrap() != key {
-                p.states.push(key);
-            }
-            p.steps.push((from, v, (p.states.len() - 1) as u32));
         }
         if p.states.len() - last > PATH_STATES {
             return false;
@@ -1358,16 +1370,15 @@ fn read_apart(
     for i in first..p.states.len() {
         p.alive[i] = accept(p.states[i].1);
     }
-    let mut kept = vec![0 as Dom; n];
+    out.fill(0);
     for j in (0..n).rev() {
         for &(from, v, to) in &p.steps[p.step_at[j]..p.step_at[j + 1]] {
             if p.alive[to as usize] {
                 p.alive[from as usize] = true;
-                kept[j] |= 1u128 << v;
+                out[j] |= 1u128 << v;
             }
         }
     }
-    out.copy_from_slice(&kept);
     true
 }
 
@@ -1379,8 +1390,47 @@ pub struct Paths {
     /// The steps between layers (from pair, value, to pair), and where each layer's begin.
     steps: Vec<(u32, u8, u32)>,
     step_at: Vec<usize>,
-    next: Vec<((Dom, u64), u32, u8)>,
+    index: PairIndex,
     alive: Vec<bool>,
+}
+
+/// The pairs of one layer of `read_apart`, by hash (open addressing, linear probing): where
+/// each is in `states`.
+#[derive(Default)]
+struct PairIndex {
+    /// 1 + the pair's place in `states`; 0 for an empty slot.
+    slots: Vec<u32>,
+    mask: usize,
+}
+
+impl PairIndex {
+    /// Empty, with room for `n` pairs at most half full.
+    fn begin(&mut self, n: usize) {
+        let size = (2 * n).next_power_of_two().max(16);
+        self.slots.clear();
+        self.slots.resize(size, 0);
+        self.mask = size - 1;
+    }
+
+    /// The place of `key` in `states` (this layer's), pushed there if new.
+    fn insert(&mut self, states: &mut Vec<(Dom, u64)>, key: (Dom, u64)) -> u32 {
+        const K: u64 = 0x9e37_79b9_7f4a_7c15;
+        let (used, st) = key;
+        let h = ((used as u64).wrapping_mul(K) ^ ((used >> 64) as u64).rotate_left(29) ^ st)
+            .wrapping_mul(K);
+        let mut i = (h >> 32) as usize & self.mask;
+        loop {
+            match self.slots[i] {
+                0 => {
+                    states.push(key);
+                    self.slots[i] = states.len() as u32;
+                    return states.len() as u32 - 1;
+                }
+                at if states[at as usize - 1] == key => return at - 1,
+                _ => i = (i + 1) & self.mask,
+            }
+        }
+    }
 }
 
 /// A sum between crusts carried in a state: the phase (before the first crust, after one,
@@ -1404,11 +1454,10 @@ fn lunchbox_apart(lo: i64, line: &[Dom], total: i64, out: &mut [Dom], s: &mut Sc
         return true;
     }
     // State: the crusts in bits 0–15 (seven bits each), the phase and sum above them.
-    let starts: Vec<u64> = bits(all)
+    let starts = bits(all)
         .flat_map(|m| bits(all >> m).map(move |d| (m, m + d)))
         .filter(|&(m, big)| big >= m + n as u32 - 1)
-        .map(|(m, big)| m as u64 | (big as u64) << 8)
-        .collect();
+        .map(|(m, big)| m as u64 | (big as u64) << 8);
     let grows = lo >= 0;
     let step = |st: u64, _: Dom, v: u32| -> Option<u64> {
         let (m, big) = ((st & 0xff) as u32, (st >> 8 & 0xff) as u32);
@@ -1433,9 +1482,11 @@ fn lunchbox_apart(lo: i64, line: &[Dom], total: i64, out: &mut [Dom], s: &mut Sc
     };
     // One pair of crusts at a time, so a pair that could only keep values already kept is
     // not read at all (most of them, once the first few have kept most values).
-    let mut kept = vec![0 as Dom; n];
+    let mut kept = std::mem::take(&mut s.kept);
+    kept.clear();
+    kept.resize(n, 0);
     out.iter_mut().for_each(|o| *o = 0);
-    for &start in &starts {
+    for start in starts {
         let (m, big) = ((start & 0xff) as u32, (start >> 8 & 0xff) as u32);
         let within = (!0u128 << m) & (!0u128 >> (127 - big));
         if line
@@ -1447,12 +1498,14 @@ fn lunchbox_apart(lo: i64, line: &[Dom], total: i64, out: &mut [Dom], s: &mut Sc
         }
         if !read_apart(line, &[start], &step, |st| st >> 16 & 3 == 2, &mut kept, s) {
             out.iter_mut().for_each(|o| *o = 0);
+            s.kept = kept;
             return false;
         }
         for (o, &k) in out.iter_mut().zip(&kept) {
             *o |= k;
         }
     }
+    s.kept = kept;
     true
 }
 
