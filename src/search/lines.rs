@@ -612,63 +612,74 @@ fn sandwich_by_fillings(
     let part = &mut s.matching;
     for p in 0..n {
         for q in p + 1..n {
-            for (bp, bq) in [(lb, hb), (hb, lb)] {
-                if line[p] & bp == 0 || line[q] & bq == 0 {
+            // The crusts either way round: the rest of the row is the same question, its
+            // crust cells each one value that no other cell may take, so one matching
+            // answers both.
+            let low_first = line[p] & lb != 0 && line[q] & hb != 0;
+            let high_first = line[p] & hb != 0 && line[q] & lb != 0;
+            let (bp, bq) = match (low_first, high_first) {
+                (false, false) => continue,
+                (true, _) => (lb, hb),
+                (false, true) => (hb, lb),
+            };
+            let crust_p = if low_first { lb } else { 0 } | if high_first { hb } else { 0 };
+            let crust_q = if low_first { hb } else { 0 } | if high_first { lb } else { 0 };
+            for &fill in &fillings[q - p - 1] {
+                let rest = all & !crusts & !fill;
+                let inside = p + 1..q;
+                let outside = (0..p).chain(q + 1..n);
+                // Nothing this scenario could add: no need to ask whether it holds.
+                let adds = crust_p & !out[p] != 0
+                    || crust_q & !out[q] != 0
+                    || inside.clone().any(|j| line[j] & fill & !out[j] != 0)
+                    || outside.clone().any(|j| line[j] & rest & !out[j] != 0);
+                if !adds {
                     continue;
                 }
-                for &fill in &fillings[q - p - 1] {
-                    let rest = all & !crusts & !fill;
-                    let inside = p + 1..q;
-                    let outside = (0..p).chain(q + 1..n);
-                    // Nothing this scenario could add: no need to ask whether it holds.
-                    let adds = out[p] & bp == 0
-                        || out[q] & bq == 0
-                        || inside.clone().any(|j| line[j] & fill & !out[j] != 0)
-                        || outside.clone().any(|j| line[j] & rest & !out[j] != 0);
-                    if !adds {
-                        continue;
-                    }
-                    // Cheap first: each cell can hold one of its part's values, and the
-                    // part's cells all of them.
-                    if !fits(&mut inside.clone(), fill) || !fits(&mut outside.clone(), rest) {
-                        continue;
-                    }
-                    // Every cell can hold every value of its part: any of them is in some
-                    // assignment.
-                    if inside.clone().all(|j| line[j] & fill == fill)
-                        && outside.clone().all(|j| line[j] & rest == rest)
-                    {
-                        out[p] |= bp;
-                        out[q] |= bq;
-                        inside.clone().for_each(|j| out[j] |= fill);
-                        outside.clone().for_each(|j| out[j] |= rest);
-                        continue;
-                    }
-                    // The row's cells each limited to their part's values: the matching
-                    // filter keeps the values of some assignment of the row's values, one
-                    // each, that puts the filling between these crusts.
-                    part.doms.clear();
-                    // (Fillings are listed for 16 values at most: a row's values fit 32 bits,
-                    // whose matchings cost less than 128 bits'.)
-                    part.doms.extend((0..n).map(|j| {
-                        (line[j]
-                            & if j == p {
-                                bp
-                            } else if j == q {
-                                bq
-                            } else if j > p && j < q {
-                                fill
-                            } else {
-                                rest
-                            }) as u32
-                    }));
-                    let hint = part.hint.get_or_insert_with(|| alldiff::Hint::new(n));
-                    if alldiff::filter::<u32>(&mut part.doms, hint, &mut part.scratch).is_none() {
-                        continue;
-                    }
-                    for (o, &d) in out.iter_mut().zip(&part.doms) {
-                        *o |= d as Dom;
-                    }
+                // Cheap first: each cell can hold one of its part's values, and the part's
+                // cells all of them.
+                if !fits(&mut inside.clone(), fill) || !fits(&mut outside.clone(), rest) {
+                    continue;
+                }
+                // Every cell can hold every value of its part: any of them is in some
+                // assignment.
+                if inside.clone().all(|j| line[j] & fill == fill)
+                    && outside.clone().all(|j| line[j] & rest == rest)
+                {
+                    out[p] |= crust_p;
+                    out[q] |= crust_q;
+                    inside.clone().for_each(|j| out[j] |= fill);
+                    outside.clone().for_each(|j| out[j] |= rest);
+                    continue;
+                }
+                // The row's cells each limited to their part's values: the matching filter
+                // keeps the values of some assignment of the row's values, one each, that
+                // puts the filling between these crusts.
+                part.doms.clear();
+                // (Fillings are listed for 16 values at most: a row's values fit 32 bits,
+                // whose matchings cost less than 128 bits'.)
+                part.doms.extend((0..n).map(|j| {
+                    (line[j]
+                        & if j == p {
+                            bp
+                        } else if j == q {
+                            bq
+                        } else if j > p && j < q {
+                            fill
+                        } else {
+                            rest
+                        }) as u32
+                }));
+                let hint = part.hint.get_or_insert_with(|| alldiff::Hint::new(n));
+                if alldiff::filter::<u32>(&mut part.doms, hint, &mut part.scratch).is_none() {
+                    continue;
+                }
+                for (j, (o, &d)) in out.iter_mut().zip(&part.doms).enumerate() {
+                    *o |= match j {
+                        _ if j == p => crust_p,
+                        _ if j == q => crust_q,
+                        _ => d as Dom,
+                    };
                 }
             }
         }
