@@ -103,7 +103,7 @@ fn the_builtin_search_proves_every_family_example_unique() {
 // lunchbox-normal (1.6 s) is in tests/encodings.rs. zipper-zip-zips (23–49 s alone) has its
 // own test below, with room for the other tests beside it.
 unique!(highs {
-    nabner_cold_sauerkraut: "nabner-cold-sauerkraut", // 8.3–9.1 s (10.2–10.7 s before its cliques; 19–22 s before the thermometers' flows)
+    nabner_cold_sauerkraut: "nabner-cold-sauerkraut", // 5.4 s (9.8 s with RENS, src/solve/highs.rs; 19–22 s before the thermometers' flows)
     clone_domino: "clone-domino",                     // 0.06 s
     counting_circles_clockwork: "counting-circles-clockwork", // 0.09 s (2.8 s before its counts)
     dutch_whispers_elementary: "dutch-whispers-elementary", // 0.24 s
@@ -139,8 +139,9 @@ fn proves_unique_within(name: &str, solver: &str, seconds: &str) {
 
 /// HiGHS proves the zipper unique: 92 s with the default seed before each piece's total row
 /// and the rows keeping apart the cells whose partners differ (src/lower/family.rs), 29 s
-/// after (2026-11-28, a review's runs beside it), so the 60 s of the others would be tight
-/// with the other tests running.
+/// after (2026-11-28, a review's runs beside it); without RENS (src/solve/highs.rs) 17.5–29.2
+/// s over seeds 0–5 alone (2026-11-29). The 60 s of the others would be tight with the other
+/// tests running beside it.
 #[test]
 fn highs_proves_the_zipper_unique() {
     proves_unique_within("zipper-zip-zips", "highs", "300");

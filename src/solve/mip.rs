@@ -43,6 +43,8 @@ pub struct Options {
     pub random_seed: Option<u64>,
     /// `--solver-option KEY=VALUE`, in order.
     pub options: Vec<(String, String)>,
+    /// Without sdkc's own settings for the solver (`MipSolver::without_settings`).
+    pub plain: bool,
 }
 
 /// One MIP solver binary: its name, how to find and install it, its command line and its
@@ -67,6 +69,11 @@ pub trait MipSolver: Send + Sync {
     /// the run's folder first: `(file name, contents)`.
     fn extra_files(&self, _opts: &Options) -> Vec<(&'static str, String)> {
         Vec::new()
+    }
+    /// When the solver stopped at one of sdkc's own settings (an older version that does not
+    /// know it), the options of a run without them. `None`: the failure stands.
+    fn without_settings(&self, _log: &str, _opts: &Options) -> Option<Options> {
+        None
     }
     /// Read the solution file.
     fn read_solution(&self, text: &str, mip: &Mip) -> Result<Outcome, String>;
@@ -312,6 +319,7 @@ fn options(settings: &Settings, deadline: Option<Instant>) -> Options {
         threads: settings.threads,
         random_seed: settings.random_seed,
         options: settings.options.clone(),
+        plain: false,
     }
 }
 

@@ -139,6 +139,13 @@ pub fn run(
     if let Some(keep) = &settings.keep_files {
         keep_files(keep, name, &root, opts)?;
     }
+    if finished.is_err()
+        && let Some(mut plain) = solver.without_settings(&log_text, opts)
+    {
+        drop(dir);
+        plain.time_limit = opts.time_limit.map(|t| (t - seconds).max(0.0));
+        return self::run(solver, binary, mip, &plain, settings, cancel);
+    }
     if !finished? {
         return Ok(None);
     }
