@@ -316,6 +316,8 @@ pub struct Scratch {
     pub line: Vec<Dom>,
     pub narrowed: Vec<Dom>,
     pub kept: Vec<Dom>,
+    /// For counting circles' exact filter.
+    pub circles: super::lines::Circles,
     /// For `small_groups`: each group's sums, and the sums of the groups before and after it.
     groups: Vec<GroupSums>,
     before: Vec<u128>,

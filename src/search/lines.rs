@@ -449,8 +449,8 @@ impl Line {
             }
             Line::CountingCircles { .. } => {
                 counting_circles(lo, &line, out);
-                exact_after(out, s, |narrowed, out, _| {
-                    counting_circles_exact(lo, narrowed, out)
+                exact_after(out, s, |narrowed, out, s| {
+                    counting_circles_exact(lo, narrowed, out, &mut s.circles)
                 });
             }
             Line::Renban { .. } => renban(&line, out),
@@ -1579,36 +1579,49 @@ const CIRCLE_SETS: usize = 64;
 /// filter of `distinct` over the slots keeps exactly the circles' digits some assignment
 /// uses (a digit k with k places among circles that two other digits need was kept by the
 /// sums alone). False when the circles outnumber 128 slots or the sets `CIRCLE_SETS`.
-fn counting_circles_exact(lo: i64, line: &[Dom], out: &mut [Dom]) -> bool {
+fn counting_circles_exact(lo: i64, line: &[Dom], out: &mut [Dom], c: &mut Circles) -> bool {
     let n = line.len();
     if n > 128 {
         return false;
     }
     let all = line.iter().fold(0u128, |a, &d| a | d);
     // Digits that can be used: value k >= 1 with at least k circles that can hold it.
-    let digits: Vec<(u32, usize)> = bits(all)
-        .filter_map(|i| {
-            let k = lo + i as i64;
-            let places = line.iter().filter(|&&d| d >> i & 1 == 1).count();
-            (k >= 1 && k as usize <= places).then_some((i, k as usize))
-        })
-        .collect();
+    let Circles {
+        digits,
+        room,
+        kept,
+        hint,
+        scratch,
+        doms,
+        stack,
+    } = c;
+    digits.clear();
+    digits.extend(bits(all).filter_map(|i| {
+        let k = lo + i as i64;
+        let places = line.iter().filter(|&&d| d >> i & 1 == 1).count();
+        (k >= 1 && k as usize <= places).then_some((i, k as usize))
+    }));
     let placed = line
         .iter()
         .filter(|d| d.count_ones() == 1)
         .fold(0u128, |a, &d| a | d);
     // The largest sum the digits from j on can still add.
-    let mut room = vec![0usize; digits.len() + 1];
+    room.clear();
+    room.resize(digits.len() + 1, 0);
     for j in (0..digits.len()).rev() {
         room[j] = room[j + 1] + digits[j].1;
     }
-    let mut kept = vec![0 as Dom; n];
-    let mut hint = alldiff::Hint::new(n);
-    let mut scratch = alldiff::Scratch::<Dom>::default();
-    let mut doms = Vec::with_capacity(n);
+    kept.clear();
+    kept.resize(n, 0);
+    // The last call's matching is a hint for this one when it has as many slots.
+    let hint = match hint {
+        Some((m, h)) if *m == n => h,
+        _ => &mut hint.insert((n, alldiff::Hint::new(n))).1,
+    };
     let mut sets = 0;
     // Depth-first over the digits, in or out, the sum so far; each complete set is read.
-    let mut stack = vec![(0usize, 0usize, 0u128)];
+    stack.clear();
+    stack.push((0usize, 0usize, 0u128));
     while let Some((j, sum, set)) = stack.pop() {
         if sum == n {
             if placed & !set != 0 {
@@ -1619,7 +1632,11 @@ fn counting_circles_exact(lo: i64, line: &[Dom], out: &mut [Dom]) -> bool {
                 return false;
             }
             // Nothing this set could add: no need to ask whether it holds.
-            if line.iter().zip(&kept).all(|(&d, &k)| d & set & !k == 0) {
+            if line
+                .iter()
+                .zip(kept.iter())
+                .all(|(&d, &k)| d & set & !k == 0)
+            {
                 continue;
             }
             // Digit i's slots start at slot[i], one per circle it must fill.
@@ -1638,12 +1655,10 @@ fn counting_circles_exact(lo: i64, line: &[Dom], out: &mut [Dom]) -> bool {
                 line.iter()
                     .map(|&d| bits(d & set).fold(0u128, |a, i| a | slots(i))),
             );
-            if doms.contains(&0)
-                || alldiff::filter::<Dom>(&mut doms, &mut hint, &mut scratch).is_none()
-            {
+            if doms.contains(&0) || alldiff::filter::<Dom>(doms, hint, scratch).is_none() {
                 continue;
             }
-            for (k, &d) in kept.iter_mut().zip(&doms) {
+            for (k, &d) in kept.iter_mut().zip(doms.iter()) {
                 *k |= bits(set)
                     .filter(|&i| d & slots(i) != 0)
                     .fold(0u128, |a, i| a | 1u128 << i);
@@ -1659,6 +1674,23 @@ fn counting_circles_exact(lo: i64, line: &[Dom], out: &mut [Dom]) -> bool {
             stack.push((j + 1, sum + k, set | 1u128 << i));
         }
     }
-    out.copy_from_slice(&kept);
+    out.copy_from_slice(kept);
     true
+}
+
+/// `counting_circles_exact`'s buffers, kept between calls (it runs at every node that touches
+/// the circles).
+#[derive(Default)]
+pub struct Circles {
+    /// The digits that can be used (value index, value).
+    digits: Vec<(u32, usize)>,
+    /// The largest sum the digits from j on can still add.
+    room: Vec<usize>,
+    kept: Vec<Dom>,
+    /// The matching of the last call, with its number of slots.
+    hint: Option<(usize, alldiff::Hint)>,
+    scratch: alldiff::Scratch<Dom>,
+    doms: Vec<Dom>,
+    /// The depth-first search over the sets: (digit, sum, set).
+    stack: Vec<(usize, usize, u128)>,
 }
