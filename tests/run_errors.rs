@@ -685,15 +685,12 @@ fn an_answer_of_cbc_root_alone_says_so() {
 /// is still proved. The fake is such a HiGHS: the real one, unless the file has the setting.
 #[test]
 fn an_older_highs_without_sdkcs_settings_still_solves() {
-    let ran = run_faking(
-        "highs",
-        "if grep -qs mip_heuristic_run_rens options.txt; then\n\
-           echo 'ERROR:   getOptionIndex: Option \"mip_heuristic_run_rens\" is unknown'\n\
-           exit 255\n\
-         fi\n\
-         exec highs \"$@\"",
-        |s| s.args(&["--unique"]).status(0),
-    );
+    let older = "if grep -qs mip_heuristic_run_rens options.txt; then\n\
+                   echo 'ERROR:   getOptionIndex: Option \"mip_heuristic_run_rens\" is unknown'\n\
+                   exit 255\n\
+                 fi\n\
+                 exec highs \"$@\"";
+    let ran = run_faking("highs", older, |s| s.args(&["--unique"]).status(0));
     assert_eq!(printed_grid(&ran.out.stdout), expected_grid("classic"));
     assert!(
         ran.out
@@ -703,19 +700,11 @@ fn an_older_highs_without_sdkcs_settings_still_solves() {
         ran.out.stderr
     );
     // A user's option such a HiGHS does not know is still an error that quotes it.
-    run_faking(
-        "highs",
-        "if grep -qs mip_heuristic_run_rens options.txt; then\n\
-           echo 'ERROR:   getOptionIndex: Option \"mip_heuristic_run_rens\" is unknown'\n\
-           exit 255\n\
-         fi\n\
-         exec highs \"$@\"",
-        |s| {
-            s.args(&["--solver-option", "mip_heuristic_run_rens=true"])
-                .status(7)
-                .stderr("error: solver `highs` failed: it exited with status 255; its log ends with: ERROR:   getOptionIndex: Option \"mip_heuristic_run_rens\" is unknown\n")
-        },
-    );
+    run_faking("highs", older, |s| {
+        s.args(&["--solver-option", "mip_heuristic_run_rens=true"])
+            .status(7)
+            .stderr("error: solver `highs` failed: it exited with status 255; its log ends with: ERROR:   getOptionIndex: Option \"mip_heuristic_run_rens\" is unknown\n")
+    });
 }
 
 /// HiGHS's presolve has said "no solution" of puzzles that have one (the README's "Solvers");
