@@ -685,13 +685,21 @@ fn an_answer_of_cbc_root_alone_says_so() {
 /// is still proved. The fake is such a HiGHS: the real one, unless the file has the setting.
 #[test]
 fn an_older_highs_without_sdkcs_settings_still_solves() {
-    let older = "if grep -qs mip_heuristic_run_rens options.txt; then\n\
-                   echo 'ERROR:   getOptionIndex: Option \"mip_heuristic_run_rens\" is unknown'\n\
-                   exit 255\n\
-                 fi\n\
-                 exec highs \"$@\"";
-    let ran = run_faking("highs", older, |s| s.args(&["--unique"]).status(0));
+    let refusals = tempfile::tempdir().unwrap();
+    let count = refusals.path().join("refused");
+    let older = format!(
+        "if grep -qs mip_heuristic_run_rens options.txt; then\n\
+           echo refused >> '{}'\n\
+           echo 'ERROR:   getOptionIndex: Option \"mip_heuristic_run_rens\" is unknown'\n\
+           exit 255\n\
+         fi\n\
+         exec highs \"$@\"",
+        count.display()
+    );
+    let ran = run_faking("highs", &older, |s| s.args(&["--unique"]).status(0));
     assert_eq!(printed_grid(&ran.out.stdout), expected_grid("classic"));
+    // Refused once: the second solve went without the setting from the start.
+    assert_eq!(std::fs::read_to_string(&count).unwrap(), "refused\n");
     assert!(
         ran.out
             .stderr
@@ -700,7 +708,7 @@ fn an_older_highs_without_sdkcs_settings_still_solves() {
         ran.out.stderr
     );
     // A user's option such a HiGHS does not know is still an error that quotes it.
-    run_faking("highs", older, |s| {
+    run_faking("highs", &older, |s| {
         s.args(&["--solver-option", "mip_heuristic_run_rens=true"])
             .status(7)
             .stderr("error: solver `highs` failed: it exited with status 255; its log ends with: ERROR:   getOptionIndex: Option \"mip_heuristic_run_rens\" is unknown\n")

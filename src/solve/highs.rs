@@ -5,6 +5,7 @@
 
 use std::ffi::OsString;
 use std::path::Path;
+use std::sync::atomic::{AtomicBool, Ordering};
 
 use super::MipSolver;
 use super::mip::{Options, Outcome, index_by_name, log_number, number};
@@ -22,6 +23,11 @@ const OPTIONS_FILE: &str = "options.txt";
 /// 18.8 s against 32.1 s, Cold Sauerkraut in 5.4 s against 9.8 s, Doggo Experiment #8 in 8.8
 /// s against 16.5 s (README, "Solvers").
 const SETTINGS: &[(&str, &str)] = &[("mip_heuristic_run_rens", "false")];
+
+/// A HiGHS of this process refused `SETTINGS` (`without_settings`): the later runs (every
+/// solve of a count, a batch's lines) go without them from the start, rather than each
+/// failing first.
+static REFUSED: AtomicBool = AtomicBool::new(false);
 
 /// HiGHS's option that turns presolve rules off, a bit each.
 const PRESOLVE_RULE_OFF: &str = "presolve_rule_off";
@@ -65,7 +71,7 @@ impl MipSolver for Highs {
     /// HiGHS's command line takes few options (no `threads`); the rest go in a file.
     fn extra_files(&self, opts: &Options) -> Vec<(&'static str, String)> {
         let mut text = String::new();
-        if !opts.plain {
+        if !opts.plain && !REFUSED.load(Ordering::Relaxed) {
             for (k, v) in SETTINGS {
                 text.push_str(&format!("{k} = {v}\n"));
             }
@@ -85,7 +91,11 @@ impl MipSolver for Highs {
         let unknown = SETTINGS
             .iter()
             .any(|(k, _)| log.contains(&format!("Option \"{k}\" is unknown")));
-        (unknown && !opts.plain).then(|| Options {
+        if !unknown || opts.plain {
+            return None;
+        }
+        REFUSED.store(true, Ordering::Relaxed);
+        Some(Options {
             plain: true,
             ..opts.clone()
         })
