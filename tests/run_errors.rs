@@ -700,13 +700,7 @@ fn an_older_highs_without_sdkcs_settings_still_solves() {
     assert_eq!(printed_grid(&ran.out.stdout), expected_grid("classic"));
     // Refused once: the second solve went without the setting from the start.
     assert_eq!(std::fs::read_to_string(&count).unwrap(), "refused\n");
-    assert!(
-        ran.out
-            .stderr
-            .starts_with("unique: highs proved there is no other solution (2 solves, "),
-        "{}",
-        ran.out.stderr
-    );
+    says_highs_proved_it_unique(&ran);
     // A user's option such a HiGHS does not know is still an error that quotes it.
     run_faking("highs", &older, |s| {
         s.args(&["--solver-option", "mip_heuristic_run_rens=true"])
@@ -852,12 +846,17 @@ fn an_answer_of_highs_presolve_alone_says_so() {
             .stderr("error: the rules have no solution, so there is no puzzle to make\n")
             .run();
         let ran = with(fake).args(&unique).status(0).run();
-        assert!(
-            ran.out
-                .stderr
-                .starts_with("unique: highs proved there is no other solution (2 solves, "),
-            "{}",
-            ran.out.stderr
-        );
+        says_highs_proved_it_unique(&ran);
     }
+}
+
+/// The run's stderr says HiGHS proved the grid unique in its two solves.
+fn says_highs_proved_it_unique(ran: &Ran) {
+    assert!(
+        ran.out
+            .stderr
+            .starts_with("unique: highs proved there is no other solution (2 solves, "),
+        "{}",
+        ran.out.stderr
+    );
 }
