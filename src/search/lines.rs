@@ -1585,7 +1585,6 @@ fn counting_circles_exact(lo: i64, line: &[Dom], out: &mut [Dom], c: &mut Circle
         return false;
     }
     let all = line.iter().fold(0u128, |a, &d| a | d);
-    // Digits that can be used: value k >= 1 with at least k circles that can hold it.
     let Circles {
         digits,
         room,
@@ -1595,6 +1594,7 @@ fn counting_circles_exact(lo: i64, line: &[Dom], out: &mut [Dom], c: &mut Circle
         doms,
         stack,
     } = c;
+    // Digits that can be used: value k >= 1 with at least k circles that can hold it.
     digits.clear();
     digits.extend(bits(all).filter_map(|i| {
         let k = lo + i as i64;
