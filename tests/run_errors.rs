@@ -680,33 +680,83 @@ fn an_answer_of_cbc_root_alone_says_so() {
     );
 }
 
+/// HiGHS 1.10.0, the real one, which `scripts/install-solvers` puts on PATH as `highs-1.10`
+/// beside the current HiGHS: the older HiGHS a user may have.
+fn highs_1_10() -> String {
+    std::env::var_os("PATH")
+        .and_then(|path| {
+            std::env::split_paths(&path)
+                .map(|d| d.join("highs-1.10"))
+                .find(|p| p.is_file())
+        })
+        .expect("HiGHS 1.10.0 (`highs-1.10`) is not on PATH: run scripts/install-solvers")
+        .to_string_lossy()
+        .into_owned()
+}
+
 /// sdkc's own HiGHS settings (`mip_heuristic_run_rens = false`) are unknown to a HiGHS before
 /// 1.11, which stops at the options file: the run is made again without them, and the puzzle
-/// is still proved. The fake is such a HiGHS: the real one, unless the file has the setting.
+/// is still proved.
 #[test]
 fn an_older_highs_without_sdkcs_settings_still_solves() {
-    let refusals = tempfile::tempdir().unwrap();
-    let count = refusals.path().join("refused");
-    let older = format!(
-        "if grep -qs mip_heuristic_run_rens options.txt; then\n\
-           echo refused >> '{}'\n\
-           echo 'ERROR:   getOptionIndex: Option \"mip_heuristic_run_rens\" is unknown'\n\
-           exit 255\n\
-         fi\n\
-         exec highs \"$@\"",
-        count.display()
-    );
-    let ran = run_faking("highs", &older, |s| s.args(&["--unique"]).status(0));
+    let kept = tempfile::tempdir().unwrap();
+    let keep = kept.path().join("runs");
+    let ran = Sdkc::new()
+        .env("SDKC_HIGHS", &highs_1_10())
+        .args(&["run", CLASSIC, "--solver", "highs", "--unique"])
+        .args(&["--keep-files", keep.to_str().unwrap()])
+        .status(0)
+        .run();
     assert_eq!(printed_grid(&ran.out.stdout), expected_grid("classic"));
-    // Refused once: the second solve went without the setting from the start.
-    assert_eq!(std::fs::read_to_string(&count).unwrap(), "refused\n");
     says_highs_proved_it_unique(&ran);
+    // Refused once: the later runs (the proof, and the check of presolve's "no other") went
+    // without the setting from the start.
+    let refused = std::fs::read_to_string(keep.join("highs-1.log")).unwrap();
+    assert!(
+        refused
+            .starts_with("ERROR:   getOptionIndex: Option \"mip_heuristic_run_rens\" is unknown\n"),
+        "{refused}"
+    );
+    let mut logs: Vec<String> = std::fs::read_dir(&keep)
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .filter(|f| f.ends_with(".log"))
+        .collect();
+    logs.sort();
+    assert_eq!(
+        logs,
+        ["highs-1.log", "highs-2.log", "highs-3.log", "highs-4.log"]
+    );
     // A user's option such a HiGHS does not know is still an error that quotes it.
-    run_faking("highs", &older, |s| {
-        s.args(&["--solver-option", "mip_heuristic_run_rens=true"])
-            .status(7)
-            .stderr("error: solver `highs` failed: it exited with status 255; its log ends with: ERROR:   getOptionIndex: Option \"mip_heuristic_run_rens\" is unknown\n")
-    });
+    Sdkc::new()
+        .env("SDKC_HIGHS", &highs_1_10())
+        .args(&["run", CLASSIC, "--solver", "highs"])
+        .args(&["--solver-option", "mip_heuristic_run_rens=true"])
+        .status(7)
+        .stderr("error: solver `highs` failed: it exited with status 255; its log ends with: ERROR:   getOptionIndex: Option \"mip_heuristic_run_rens\" is unknown / ERROR:   Cannot read value \"true\" for option \"mip_heuristic_run_rens\"\n")
+        .run();
+}
+
+/// A HiGHS before 1.11 exits 1 when its time limit ends a search (its "warning"), having
+/// written its solution file as always: that is the time limit (exit 5), not a failure of
+/// the solver (exit 7, as sdkc said before).
+#[test]
+fn an_older_highs_at_its_time_limit_says_the_time_limit() {
+    Sdkc::new()
+        .env("SDKC_HIGHS", &highs_1_10())
+        .args(&[
+            "run",
+            "examples/library/zipper-zip-zips.sdk",
+            "--solver",
+            "highs",
+        ])
+        .args(&["--time-limit", "1"])
+        .status(5)
+        .stderr(
+            "highs reached the time limit before finding a solution\n\
+             hint: sdkc's own search (`--solver builtin`) may answer sooner\n",
+        )
+        .run();
 }
 
 /// HiGHS's presolve has said "no solution" of puzzles that have one (the README's "Solvers");

@@ -148,6 +148,19 @@ impl MipSolver for Highs {
         Some(again)
     }
 
+    /// HiGHS before 1.11 exits 1 (its "warning") when a limit ends its run, and writes the
+    /// solution file as on any other: the MIP's solving report says `  Status            Time
+    /// limit reached`, an LP's log `Model status        : Time limit reached`. Without this,
+    /// such a HiGHS given `--time-limit` failed (exit 7) where it should say the time limit.
+    fn stopped_at_limit(&self, code: i32, log: &str) -> bool {
+        code == 1
+            && log.lines().any(|l| {
+                let l = l.trim();
+                let status = l.strip_prefix("Model status").or(l.strip_prefix("Status"));
+                status.is_some_and(|s| s.trim_start_matches([' ', ':']).ends_with("limit reached"))
+            })
+    }
+
     /// The solving report's `  Nodes             0` and `  LP iterations     24`.
     fn statistics(&self, log: &str) -> (Option<u64>, Option<u64>) {
         (log_number(log, "Nodes"), log_number(log, "LP iterations"))
@@ -235,6 +248,22 @@ pub fn read_solution(text: &str, mip: &Mip) -> Result<Outcome, String> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// Exit 1 is a limit only with a limit's status in the log (HiGHS 1.10's MIP report, its
+    /// LP line); any other exit status, or exit 1 with another status, is a failure.
+    #[test]
+    fn exit_1_is_a_limit_only_when_the_log_says_one() {
+        let mip =
+            "Solving report\n  Model             model\n  Status            Time limit reached\n";
+        let lp = "Model status        : Time limit reached\n";
+        let failed = "Solving report\n  Status            Infeasible\n";
+        assert!(Highs.stopped_at_limit(1, mip));
+        assert!(Highs.stopped_at_limit(1, lp));
+        assert!(!Highs.stopped_at_limit(1, failed));
+        assert!(!Highs.stopped_at_limit(1, ""));
+        assert!(!Highs.stopped_at_limit(255, mip));
+        assert!(!Highs.stopped_at_limit(134, lp));
+    }
 
     /// Only an infeasibility decided by presolve is checked, first with two presolve rules
     /// off, then without presolve; not when the user chose a `presolve` option or rules.

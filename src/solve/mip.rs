@@ -75,6 +75,12 @@ pub trait MipSolver: Send + Sync {
     fn without_settings(&self, _log: &str, _opts: &Options) -> Option<Options> {
         None
     }
+    /// Whether an exit status other than 0, with this log, is the solver's way of saying that
+    /// a limit ended its run, its solution file written as on any other run (HiGHS before
+    /// 1.11 exits 1 when its time limit ends a search). `false`: the run failed.
+    fn stopped_at_limit(&self, _code: i32, _log: &str) -> bool {
+        false
+    }
     /// Read the solution file.
     fn read_solution(&self, text: &str, mip: &Mip) -> Result<Outcome, String>;
     /// What the solver refused on its command line although it went on (CBC skips an

@@ -128,7 +128,7 @@ pub fn run(
     let args = solver.args(&model, &solution, opts);
     let log = root.join("solver.log");
     let start = Instant::now();
-    let finished = watch(name, binary, &args, &root, opts.time_limit, cancel);
+    let finished = watch(solver, binary, &args, &root, opts.time_limit, cancel);
     let seconds = start.elapsed().as_secs_f64();
     let log_text = String::from_utf8_lossy(&std::fs::read(&log).unwrap_or_default()).into_owned();
     if settings.verbose {
@@ -285,15 +285,17 @@ fn keep_files(keep: &Path, name: &str, root: &Path, opts: &Options) -> Result<()
     Ok(())
 }
 
-/// Run the solver to its end: `Ok(true)`; or until `cancel` is set: killed, `Ok(false)`.
+/// Run the solver to its end (a 0 exit status, or one that `MipSolver::stopped_at_limit`
+/// reads as a limit): `Ok(true)`; or until `cancel` is set: killed, `Ok(false)`.
 fn watch(
-    solver: &'static str,
+    solver: &dyn MipSolver,
     binary: &Path,
     args: &[OsString],
     dir: &Path,
     time_limit: Option<f64>,
     cancel: Option<&AtomicBool>,
 ) -> Result<bool, Error> {
+    let name = solver.name();
     let log = &dir.join("solver.log");
     let log_file = std::fs::File::create(log)?;
     let mut command = Command::new(binary);
@@ -305,7 +307,7 @@ fn watch(
         .stdout(log_file.try_clone()?)
         .stderr(log_file);
     let mut child = crate::cleanup::Process::spawn(&mut command).map_err(|e| Error::Failed {
-        solver,
+        solver: name,
         detail: format!("could not start {}: {e}", binary.display()),
     })?;
     // The solver gets the time limit itself; this watchdog only catches one that ignores it.
@@ -327,7 +329,7 @@ fn watch(
         {
             child.kill();
             return Err(Error::Hung {
-                solver,
+                solver: name,
                 seconds: limit.as_secs_f64(),
             });
         }
@@ -335,16 +337,17 @@ fn watch(
         pause = (pause * 2).min(Duration::from_millis(5));
     };
     if !status.success() {
+        let text = String::from_utf8_lossy(&std::fs::read(log).unwrap_or_default()).into_owned();
         let how = match status.code() {
+            Some(code) if solver.stopped_at_limit(code, &text) => return Ok(true),
             Some(code) => format!("it exited with status {code}"),
             None => {
                 use std::os::unix::process::ExitStatusExt;
                 format!("it was killed by signal {}", status.signal().unwrap_or(0))
             }
         };
-        let text = String::from_utf8_lossy(&std::fs::read(log).unwrap_or_default()).into_owned();
         return Err(Error::Failed {
-            solver,
+            solver: name,
             detail: format!("{how}; its log ends with: {}", tail(&text)),
         });
     }
