@@ -8,8 +8,10 @@
 //        node bench/iss.mjs --list                 (the names it can look up)
 //
 // A NAME is an entry's `name` in ISS's data/example_puzzles.js or data/collections.js; to look in
-// one file only, prefix it: "data/collections.js:Windoku". A stdin JSON array may hold names or
-// {"name": ..., "collection": "data/collections.js"} objects.
+// one file only, prefix it: "data/collections.js:Windoku". A NAME may also be ISS's own label for
+// the i-th entry (from 0) of a list that data/collections.js exports, named or not:
+// "TAREK_ALL[0]" (the killers of the TAREK_ALL list, given as bare killer strings). A stdin JSON
+// array may hold names or {"name": ..., "collection": "data/collections.js"} objects.
 //
 // ISS is not part of this repository: --iss (default /tmp/iss) is a copy of its source tree, e.g.
 //   git clone https://github.com/sigh/Interactive-Sudoku-Solver /tmp/iss-git
@@ -132,6 +134,16 @@ const main = async () => {
   }
 
   const find = ({ name, collection }) => {
+    const label = /^([A-Z][A-Z0-9_]*)\[(\d+)\]$/.exec(name);
+    if (label && !collection) {
+      const list = collections[label[1]];
+      if (!Array.isArray(list)) throw new Error(`data/collections.js exports no list ${label[1]}`);
+      const e = list[Number(label[2])];
+      if (e === undefined) throw new Error(`${label[1]} has ${list.length} entries, no ${name}`);
+      const cfg = typeof list.configFor === 'function'
+        ? list.configFor(e) : examples.resolvePuzzleConfig(e);
+      return { file: 'data/collections.js', entry: cfg };
+    }
     if (collection && !entries[collection]) {
       throw new Error(`unknown collection ${collection} (data/example_puzzles.js or data/collections.js)`);
     }

@@ -324,6 +324,108 @@ pub struct Scratch {
     after: Vec<u128>,
     /// Sets of values put aside per piece of a line (`stash_sets`), with their width in words.
     stash: Vec<(Vec<Vec<u32>>, usize)>,
+    /// What `distinct_sum` answered for a small cage, by its total and domains (`Memo`).
+    memo: Memo,
+    /// Per count of cells and total, the sets of values that some set of values with that
+    /// total holds (`Parts`).
+    parts: Parts,
+}
+
+/// For `distinct_sets` with a total: whether a set of values (bit i: value index i) lies in
+/// some set of `n` values whose indices sum to `t`, one bit per set, per (n, t) asked, over the
+/// values below a width (up to `PARTS_WIDTH`; rebuilt wider when a call needs it). A partial
+/// set outside every such set can never be completed, whatever the other cells hold.
+#[derive(Default)]
+struct Parts {
+    index: std::collections::HashMap<(usize, i64), usize>,
+    tables: Vec<(usize, Vec<u64>)>,
+}
+
+/// Past this many values a table would take 2^width bits per total: the bounds of `completes`
+/// instead.
+const PARTS_WIDTH: usize = 12;
+
+impl Parts {
+    /// The table for `n` values of index sum `t` over `width` values (built on first use).
+    fn table(&mut self, n: usize, t: i64, width: usize) -> &[u64] {
+        let k = *self.index.entry((n, t)).or_insert_with(|| {
+            self.tables.push((0, Vec::new()));
+            self.tables.len() - 1
+        });
+        let (built, bits) = &mut self.tables[k];
+        if *built < width {
+            let size = 1usize << width;
+            bits.clear();
+            bits.resize(size.div_ceil(64), 0);
+            for m in 0..size as u32 {
+                if m.count_ones() as usize == n && bits_sum(m) == t {
+                    set(bits, m as usize);
+                }
+            }
+            // Every subset of a set marked: one value at a time (sum over subsets).
+            for b in 0..width {
+                for m in 0..size {
+                    if m >> b & 1 == 1 && get(bits, m) {
+                        set(bits, m ^ 1 << b);
+                    }
+                }
+            }
+            *built = width;
+        }
+        bits
+    }
+}
+
+/// The sum of the indices of a set's bits.
+fn bits_sum(m: u32) -> i64 {
+    bits(m as u128).map(|i| i as i64).sum()
+}
+
+/// The answers of `distinct_sum` on up to `MEMO_CELLS` cells, each a pure function of the
+/// value of bit 0, the total and the domains, whichever cage asked: a search asks the same
+/// question again and again (tarek's killers: four cells of nine values from scratch, three
+/// microseconds a call, most of their search). Keyed by the total and the domains packed 16
+/// bits each; the answer packed the same way, `NONE` for no solution. Cleared when full, so it
+/// never holds more than `MEMO_SIZE` answers.
+#[derive(Default)]
+struct Memo {
+    lo: i64,
+    answers: std::collections::HashMap<u128, u128, MemoHash>,
+}
+
+const MEMO_CELLS: usize = 6;
+const MEMO_SIZE: usize = 1 << 16;
+
+/// A multiply-and-fold hash of the packed key (the key is already well mixed bits; SipHash
+/// cost more than the filter saved on the smallest cages).
+#[derive(Default, Clone, Copy)]
+struct MemoHash;
+
+impl std::hash::BuildHasher for MemoHash {
+    type Hasher = MemoHasher;
+    fn build_hasher(&self) -> MemoHasher {
+        MemoHasher(0)
+    }
+}
+
+struct MemoHasher(u64);
+
+impl std::hash::Hasher for MemoHasher {
+    fn finish(&self) -> u64 {
+        self.0
+    }
+    fn write(&mut self, bytes: &[u8]) {
+        for &b in bytes {
+            self.write_u64(b as u64);
+        }
+    }
+    fn write_u128(&mut self, k: u128) {
+        let m = (k as u64 ^ ((k >> 64) as u64).rotate_left(29)).wrapping_mul(0x9E37_79B9_7F4A_7C15);
+        self.0 = m ^ m >> 32;
+    }
+    fn write_u64(&mut self, k: u64) {
+        self.0 = (self.0 ^ k).wrapping_mul(0x9E37_79B9_7F4A_7C15);
+    }
 }
 
 /// Exact pruning of `Σ == 0` by partial sums: the sums reachable from the left after each term,
@@ -724,13 +826,94 @@ fn distinct_sum(l: &Linear, lo: i64, out: &mut [Dom], s: &mut Scratch) -> bool {
     let sign = l.terms[0].0;
     // Σ sign·v + constant == 0, so Σ v == -constant·sign.
     let total = l.constant.saturating_neg().saturating_mul(sign);
-    distinct_sum_where(lo, out, s, &mut |t| t == total)
+    // The cells already fixed take their values from the others and from the total; the open
+    // cells alone are filtered (fewer sets to walk, and the same question more often, for
+    // the memo, whatever the fixed cells were).
+    let mut fixed: Dom = 0;
+    let mut rest = total;
+    for &d in out.iter() {
+        if d & d.wrapping_sub(1) == 0 {
+            if d == 0 || fixed & d != 0 {
+                return false;
+            }
+            fixed |= d;
+            rest -= lo + d.trailing_zeros() as i64;
+        }
+    }
+    if fixed == 0 {
+        return distinct_sum_open(lo, total, out, s);
+    }
+    let mut open = [0 as Dom; MAX_DISTINCT_VALUES];
+    let mut k = 0;
+    for &d in out.iter() {
+        if d & d.wrapping_sub(1) != 0 {
+            open[k] = d & !fixed;
+            k += 1;
+        }
+    }
+    if k == 0 {
+        return rest == 0;
+    }
+    if !distinct_sum_open(lo, rest, &mut open[..k], s) {
+        return false;
+    }
+    let mut k = 0;
+    for d in out.iter_mut() {
+        if *d & d.wrapping_sub(1) != 0 {
+            *d = open[k];
+            k += 1;
+        }
+    }
+    true
 }
+
+/// `distinct_sum` on cells none of which is fixed, to `total`.
+fn distinct_sum_open(lo: i64, total: i64, out: &mut [Dom], s: &mut Scratch) -> bool {
+    // The key: the domains 16 bits each, the total above them (a total past 16 bits, or
+    // another value of bit 0, asks afresh).
+    let key = (out.len() <= MEMO_CELLS && (0..1 << 16).contains(&total)).then(|| {
+        out.iter()
+            .rev()
+            .fold(total as u128, |k, &d| k << 16 | (d & 0xffff))
+    });
+    if let Some(key) = key {
+        if s.memo.lo != lo {
+            s.memo.answers.clear();
+            s.memo.lo = lo;
+        }
+        if let Some(&a) = s.memo.answers.get(&key) {
+            if a == NONE {
+                return false;
+            }
+            for (j, d) in out.iter_mut().enumerate() {
+                *d = a >> (16 * j) & 0xffff;
+            }
+            return true;
+        }
+    }
+    let ok = distinct_sets(out, s, Some((lo, total))).is_some()
+        && distinct_sum_again(lo, out, s, &mut |t| t == total);
+    if let Some(key) = key {
+        if s.memo.answers.len() >= MEMO_SIZE {
+            s.memo.answers.clear();
+        }
+        let a = if ok {
+            out.iter().rev().fold(0u128, |a, &d| a << 16 | d)
+        } else {
+            NONE
+        };
+        s.memo.answers.insert(key, a);
+    }
+    ok
+}
+
+/// A memo's answer for a cage with no solution (no packed answer has its top bits set).
+const NONE: u128 = u128::MAX;
 
 /// The totals cells that must all differ can reach (pushed to `totals`, possibly repeated);
 /// false when they can't all differ. The values must fit `distinct_fits`.
 pub fn distinct_totals(lo: i64, doms: &[Dom], s: &mut Scratch, totals: &mut Vec<i64>) -> bool {
-    if distinct_sets(doms, s).is_none() {
+    if distinct_sets(doms, s, None).is_none() {
         return false;
     }
     totals.extend(s.layers[doms.len()].iter().map(|&m| set_sum(lo, m)));
@@ -762,14 +945,38 @@ fn set_sum(lo: i64, m: u32) -> i64 {
     lo * m.count_ones() as i64 + indices
 }
 
-/// The forward half of `distinct_sum_where`: in `s.layers[j]`, the sets of different values
-/// (bitmasks of value indices) the first j cells can take; the bitset width in words, or
-/// None when some layer is empty.
-fn distinct_sets(out: &[Dom], s: &mut Scratch) -> Option<usize> {
+/// The forward half of the distinct-set filter (`distinct_sum_again` is the backward): in
+/// `s.layers[j]`, the sets of different values (bitmasks of value indices) the first j cells
+/// can take; the bitset width in words, or None when some layer is empty. With `reach` (the
+/// value of bit 0 and one total), only the sets that some set of values with that total holds
+/// (`Parts`; past `PARTS_WIDTH` values, those whose total the other cells' values can still
+/// reach by bounds): the rest could never be kept, and a cage's total leaves few (a 6-cell
+/// cage of 21 is {1..6} alone, where its layers held up to 126 sets each). Tarek's killers
+/// spent four fifths of their search in this filter; these tables took a sixth off it.
+fn distinct_sets(out: &[Dom], s: &mut Scratch, reach: Option<(i64, i64)>) -> Option<usize> {
     let n = out.len();
     let nvals = out.iter().fold(0u128, |a, &d| a | d);
+    // What the cells after the j-th can take, together.
+    let mut after = [0u32; MAX_DISTINCT_VALUES + 1];
+    if reach.is_some() {
+        for j in (0..n).rev() {
+            after[j] = after[j + 1] | out[j] as u32;
+        }
+    }
     let width = 128 - nvals.leading_zeros() as usize;
     let words = ((1usize << width) / 64).max(1);
+    // The sets some set of values with the total holds, when that fits a table. (A total no
+    // n values below the width reach gets no table: the bounds refuse every set at once, and
+    // a model's many odd totals cannot fill memory with tables.)
+    let parts: Option<&[u64]> = match reach {
+        Some((lo, total))
+            if width <= PARTS_WIDTH
+                && (0..=(n * width) as i64).contains(&(total - lo * n as i64)) =>
+        {
+            Some(s.parts.table(n, total - lo * n as i64, width))
+        }
+        _ => None,
+    };
     // Grown, never shrunk: a layer keeps its room from one call to the next (pieces of
     // different lengths in turn re-created them: a tenth of Raw Spaghetti's time in realloc).
     if s.layers.len() < n + 1 {
@@ -784,11 +991,26 @@ fn distinct_sets(out: &[Dom], s: &mut Scratch) -> Option<usize> {
         let (from, to) = (&done[j], &mut rest[0]);
         to.clear();
         let d = out[j] as u32;
+        let left = (n - j - 1) as u32;
         for &m in from.iter() {
-            for i in bits((d & !m) as u128) {
+            for i in bits(d & !m) {
                 let next = m | 1 << i;
                 let (w, b) = (next as usize / 64, next % 64);
                 if s.seen[w] >> b & 1 == 0 {
+                    if let Some(parts) = parts {
+                        if !get(parts, next as usize) {
+                            continue;
+                        }
+                    } else if let Some((lo, total)) = reach
+                        && !completes(
+                            next,
+                            after[j + 1],
+                            left,
+                            total - set_sum(lo, next) - lo * left as i64,
+                        )
+                    {
+                        continue;
+                    }
                     s.seen[w] |= 1 << b;
                     to.push(next);
                 }
@@ -802,6 +1024,26 @@ fn distinct_sets(out: &[Dom], s: &mut Scratch) -> Option<usize> {
         }
     }
     Some(words)
+}
+
+/// Whether `left` different values of `avail` (bit i: index i), none of `taken`, can have
+/// indices summing to `need`: between the sums of the `left` smallest and largest. (Not every
+/// sum between is reachable; the backward half keeps only the sets that are.)
+fn completes(taken: u32, avail: u32, left: u32, need: i64) -> bool {
+    let a = avail & !taken;
+    if a.count_ones() < left {
+        return false;
+    }
+    let (mut low, mut high) = (a, a);
+    let (mut min, mut max) = (0i64, 0i64);
+    for _ in 0..left {
+        min += low.trailing_zeros() as i64;
+        low &= low - 1;
+        let top = 31 - high.leading_zeros();
+        max += top as i64;
+        high &= !(1 << top);
+    }
+    min <= need && need <= max
 }
 
 /// Put the sets of the last `distinct_sets` (or `distinct_totals`) aside as number `k`, so that
@@ -830,22 +1072,12 @@ pub fn distinct_fits(doms: &[Dom]) -> bool {
     doms.len() <= MAX_DISTINCT_VALUES && 128 - (all.leading_zeros() as usize) <= MAX_DISTINCT_VALUES
 }
 
-/// `distinct_sum` for any set of totals: `keep(t)` says whether a total is allowed (it may
-/// also record it: it is asked for each set of values the cells can take, so for every total
-/// they can reach, some more than once). The values of `out`
-/// that take part in an assignment of all-different values with an allowed total are kept;
-/// false when there is none. The values must fit `distinct_fits`.
-pub fn distinct_sum_where(
-    lo: i64,
-    out: &mut [Dom],
-    s: &mut Scratch,
-    keep: &mut dyn FnMut(i64) -> bool,
-) -> bool {
-    distinct_sets(out, s).is_some() && distinct_sum_again(lo, out, s, keep)
-}
-
-/// `distinct_sum_where` when the last `distinct_sets` (or `distinct_totals`) was of these
-/// same domains, whose layers `s` still holds: only the backward half.
+/// The backward half of the distinct-set filter, after `distinct_sets` (or `distinct_totals`)
+/// of these same domains, whose layers `s` still holds: `keep(t)` says whether a total is
+/// allowed (it may also record it: it is asked for each set of values the cells can take, so
+/// for every total they can reach, some more than once). The values of `out` that take part
+/// in an assignment of all-different values with an allowed total are kept; false when there
+/// is none. The values must fit `distinct_fits`.
 pub fn distinct_sum_again(
     lo: i64,
     out: &mut [Dom],
@@ -875,7 +1107,7 @@ pub fn distinct_sum_again(
         let mut keep: u32 = 0;
         for &m in &s.layers[j] {
             let mut completes = false;
-            for i in bits((d & !m) as u128) {
+            for i in bits(d & !m) {
                 let next = m | 1 << i;
                 if s.back[next as usize / 64] >> (next % 64) & 1 == 1 {
                     keep |= 1 << i;
@@ -929,6 +1161,73 @@ mod tests {
             for m in 0..1u32 << MAX_DISTINCT_VALUES {
                 let slow: i64 = bits(m as u128).map(|i| lo + i as i64).sum();
                 assert_eq!(set_sum(lo, m), slow, "{lo} {m:b}");
+            }
+        }
+    }
+
+    /// A cage (cells that differ, one total) against brute force, with one `Scratch` for every
+    /// question, each asked twice, so the memo's answers, the tables of completable sets (9
+    /// values) and the bounds past them (16 values) are all held to it; a quarter of the cells
+    /// fixed, as deep in a search. Cages of up to 7 cells (past the memo's 6).
+    #[test]
+    fn cages_are_exact_when_asked_again() {
+        let mut rng = 777u64;
+        let mut next = || {
+            rng ^= rng << 13;
+            rng ^= rng >> 7;
+            rng ^= rng << 17;
+            rng
+        };
+        let mut scratch = Scratch::default();
+        let mut asked = Vec::new();
+        for case in 0..600 {
+            let nvals = if case % 3 == 0 { 16 } else { 9 };
+            let n = 2 + (next() % if nvals == 16 { 4 } else { 6 }) as usize;
+            let doms: Vec<Dom> = (0..n)
+                .map(|_| {
+                    if next() % 4 == 0 {
+                        1 << (next() % nvals)
+                    } else {
+                        (next() % ((1 << nvals) - 1) + 1) as Dom
+                    }
+                })
+                .collect();
+            // Totals around the middle of what n different values reach.
+            let mid = (n * (nvals as usize + 1) / 2) as i64;
+            let total = mid - 6 + (next() % 13) as i64;
+            asked.push((doms, total));
+            if case % 2 == 1 {
+                // The question before again, as a search asks it again.
+                let again = asked[asked.len() - 2].clone();
+                asked.push(again);
+            }
+        }
+        for (case, (doms, total)) in asked.iter().enumerate() {
+            let n = doms.len();
+            let l = Linear {
+                terms: (0..n).map(|c| (1, c as u32)).collect(),
+                constant: -total,
+                op: Op::Eq,
+                distinct: true,
+                groups: Vec::new(),
+                across: Vec::new(),
+            };
+            let mut want = vec![0 as Dom; n];
+            let mut any = false;
+            each_assignment(doms, &mut |v| {
+                let differ = (0..n).all(|a| (a + 1..n).all(|b| v[a] != v[b]));
+                if differ && v.iter().sum::<i64>() == *total {
+                    any = true;
+                    for (w, x) in want.iter_mut().zip(v) {
+                        *w |= 1 << (x - 1);
+                    }
+                }
+            });
+            let mut out = Vec::new();
+            let ok = l.filter(1, doms, &mut out, &mut scratch);
+            assert_eq!(ok, any, "case {case}: {total} on {doms:?}");
+            if ok {
+                assert_eq!(out, want, "case {case}: {total} on {doms:?}");
             }
         }
     }

@@ -17,6 +17,7 @@ use crate::puzzle::{BinOp, Cell, Puzzle, RuleKind};
 
 mod alldiff;
 mod houses;
+mod leftovers;
 mod linear;
 mod lines;
 mod word;
@@ -139,6 +140,26 @@ struct Crossing {
     shared_at: u128,
     /// The second's cells outside the first.
     theirs_only: Vec<u32>,
+}
+
+/// How a sum is filtered: over sets of distinct values when its cells must all differ,
+/// otherwise over groups of cells that differ.
+fn prepare_sum(l: &mut Linear, nvals: usize, peers: &dyn Fn(u32, u32) -> bool) {
+    let cells: Vec<u32> = l.terms.iter().map(|t| t.1).collect();
+    l.distinct = l.could_be_distinct(nvals)
+        && cells
+            .iter()
+            .enumerate()
+            .all(|(i, &a)| cells[i + 1..].iter().all(|&b| peers(a, b)));
+    if !l.distinct {
+        l.group(peers);
+    } else if l.terms.len() <= 3 {
+        // Two or three cells that differ: one group, whose assignments are fewer than the
+        // sets of values the distinct filter walks (the Barbed Cross's short diagonals: 9%
+        // faster).
+        l.distinct = false;
+        l.groups = vec![(0..l.terms.len()).collect()];
+    }
 }
 
 /// A ground condition on three or more cells.
@@ -286,6 +307,9 @@ impl Model {
             .iter()
             .partition(|r| matches!(r.kind, RuleKind::Distinct(_)));
         let mut peers_sorted = false;
+        // The sums the rules state, whatever their size (a one-cell cage is a domain, a two-cell
+        // one a pair table): what the law of leftovers reasons from (`leftovers`).
+        let mut stated: Vec<leftovers::Sum> = Vec::new();
         for rule in distincts.into_iter().chain(exprs) {
             if past() {
                 return Ok(None);
@@ -348,6 +372,11 @@ impl Model {
                 RuleKind::Expr { expr, vars, .. } => {
                     for g in ground::conjuncts(&free, expr, *vars) {
                         let cells: Vec<Cell> = ground::cells_of(&g).into_iter().collect();
+                        if let Some(sum) =
+                            Linear::recognize(&g).and_then(|l| leftovers::Sum::of(&l))
+                        {
+                            stated.push(sum);
+                        }
                         match cells.as_slice() {
                             [] => m.never |= !ground::eval_bool(&g, &|_| 0),
                             &[c] => {
@@ -425,26 +454,10 @@ impl Model {
                 m.widest_crossing = m.widest_crossing.max(shared);
             }
         }
-        // A sum over cells that must all differ is filtered over sets of distinct values.
-        // Otherwise over groups of cells that differ.
         for g in &mut m.generals {
             if let Kind::Linear(l) = &mut g.kind {
-                let cells: Vec<u32> = l.terms.iter().map(|t| t.1).collect();
                 let peers = |a: u32, b: u32| m.peers[a as usize].binary_search(&b).is_ok();
-                l.distinct = l.could_be_distinct(nvals)
-                    && cells
-                        .iter()
-                        .enumerate()
-                        .all(|(i, &a)| cells[i + 1..].iter().all(|&b| peers(a, b)));
-                if !l.distinct {
-                    l.group(&peers);
-                } else if l.terms.len() <= 3 {
-                    // Two or three cells that differ: one group, whose assignments are fewer
-                    // than the sets of values the distinct filter walks (the Barbed Cross's
-                    // short diagonals: 9% faster).
-                    l.distinct = false;
-                    l.groups = vec![(0..l.terms.len()).collect()];
-                }
+                prepare_sum(l, nvals, &peers);
             }
         }
         // Equal sums chained by hand (a region-sum line written out): one total for all, in
@@ -488,6 +501,35 @@ impl Model {
                     m.cell_generals[c as usize].push(i as u32);
                 }
             }
+        }
+        // The sums the law of leftovers adds (after the chains of equal sums, which are the
+        // model's own).
+        let full_areas: Vec<&[u32]> = m
+            .full_units
+            .iter()
+            .map(|&u| m.units[u as usize].as_slice())
+            .collect();
+        let grid = leftovers::Grid {
+            rows: p.rows,
+            cols: p.cols,
+            full: &full_areas,
+            total: p.values().sum(),
+            nvals,
+        };
+        let derived = leftovers::derive(&grid, &stated);
+        for mut l in derived {
+            let peers = |a: u32, b: u32| m.peers[a as usize].binary_search(&b).is_ok();
+            prepare_sum(&mut l, nvals, &peers);
+            let i = m.generals.len() as u32;
+            let scope: Vec<u32> = l.terms.iter().map(|t| t.1).collect();
+            for &c in &scope {
+                m.cell_generals[c as usize].push(i);
+            }
+            m.generals.push(General {
+                g: G::Bool(true),
+                scope,
+                kind: Kind::Linear(l),
+            });
         }
         if m.matching && m.masks && nvals >= FISH_VALUES {
             m.rows = m.latin_rows(p.rows, p.cols);

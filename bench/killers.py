@@ -1,0 +1,116 @@
+#!/usr/bin/env python3
+"""Write examples/killers/: the 42 killers of tarek's list (the TAREK_ALL list of the Interactive
+Sudoku Solver's data/collections.js, from the rcbroughton.co.uk forum thread it names), one model
+each, and their grids in tests/expected/killers/, as ISS finds them.
+
+ISS keeps each killer as one line of 81 characters in the "snarfable" killer format of the
+enjoysudoku.com forum: a cell either holds its cage's total (0-9, then A = 10 ... Z = 35, then
+a = 36 ... j = 45) or points at a neighbour of its cage (< left, > right, ^ up, v down; ` ' , .
+the diagonals up-left, up-right, down-left, down-right). A total of 0 is a cage with no total:
+its digits differ, written `extra_region` (a one-cell one says nothing and is left out). This
+script only reads that format (its own code); the puzzles and the grids are ISS's.
+
+Usage: python3 bench/killers.py [--iss /tmp/iss] [--node node]
+(ISS's source tree as bench/families.py describes; the grids come from bench/iss.mjs, which
+must find each killer unique.) Then `python3 bench/families.py --dir examples/killers` measures
+them against ISS.
+"""
+import argparse, json, os, re, subprocess, sys
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+STEP = {"<": -1, ">": 1, "^": -9, "v": 9, "`": -10, "'": -8, ",": 8, ".": 10}
+SOURCE = "http://rcbroughton.co.uk/sudoku/forum/viewtopic.php?f=3&t=434#p2453"
+
+
+def killers(iss):
+    """The 81-character killers of TAREK_ALL, in order."""
+    text = open(os.path.join(iss, "data", "collections.js"), encoding="utf-8").read()
+    start = text.index("export const TAREK_ALL")
+    end = text.find("export const", start + 1)
+    return re.findall(r"'([^'\n]{81})'", text[start:end if end > 0 else len(text)])
+
+
+def total_of(ch):
+    if ch.isdigit():
+        return int(ch)
+    if "A" <= ch <= "Z":
+        return ord(ch) - ord("A") + 10
+    if "a" <= ch <= "j":
+        return ord(ch) - ord("a") + 36
+    raise ValueError(f"not a total: {ch!r}")
+
+
+def cages(line):
+    """[(total, [cell, ...]), ...] in the order of each cage's total cell."""
+    target = [i + STEP.get(ch, 0) for i, ch in enumerate(line)]
+    by_head = {}
+    for i in range(81):
+        c, seen = i, 0
+        while target[c] != c:
+            c = target[c]
+            seen += 1
+            if seen > 81 or not 0 <= c < 81:
+                raise ValueError(f"cell {i} points nowhere")
+        by_head.setdefault(c, []).append(i)
+    return [(total_of(line[h]), cells) for h, cells in sorted(by_head.items())]
+
+
+def name(i):
+    return f"r{i // 9 + 1}c{i % 9 + 1}"
+
+
+def model(k, line):
+    out = [
+        f'# tarek\'s killer {k + 1} (ISS\'s label: TAREK_ALL[{k}]): a killer sudoku of tarek\'s list of',
+        f"# 42 from the forum thread {SOURCE},",
+        "# as transcribed in github.com/sigh/Interactive-Sudoku-Solver",
+        f'# (data/collections.js, entry "TAREK_ALL[{k}]"), in the forum\'s killer format:',
+        f"#   {line}",
+        "# Rules: classic sudoku; the digits of a cage sum to its total and do not repeat (a cage",
+        "# whose total is 0 in that format has none: extra_region). No givens. Written by",
+        "# bench/killers.py; the grid is tests/expected/killers/" + f"tarek-{k + 1:02}.txt.",
+        f'puzzle "tarek\'s killer {k + 1}"',
+        "grid 9x9",
+        "boxes 3x3",
+        "",
+        "rule distinct rows, columns, boxes",
+    ]
+    for total, cells in cages(line):
+        where = " ".join(name(c) for c in cells)
+        if total:
+            out.append(f"rule cage({total}, {where})")
+        elif len(cells) > 1:
+            out.append(f"rule extra_region({where})")
+    return "\n".join(out) + "\n"
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("--iss", default="/tmp/iss")
+    ap.add_argument("--node", default="node")
+    a = ap.parse_args()
+    lines = killers(a.iss)
+    if len(lines) != 42:
+        sys.exit(f"TAREK_ALL: {len(lines)} killers of 81 characters, not 42")
+    labels = "\n".join(f"TAREK_ALL[{k}]" for k in range(len(lines)))
+    p = subprocess.run([a.node, os.path.join(ROOT, "bench", "iss.mjs"), "--iss", a.iss,
+                        "--runs", "0"], input=labels, capture_output=True, text=True)
+    found = [json.loads(l) for l in p.stdout.splitlines() if l.strip()]
+    if p.returncode != 0 or len(found) != len(lines):
+        sys.exit(f"iss.mjs: {p.stderr.strip() or p.stdout[-400:]}")
+    os.makedirs(os.path.join(ROOT, "examples", "killers"), exist_ok=True)
+    os.makedirs(os.path.join(ROOT, "tests", "expected", "killers"), exist_ok=True)
+    for k, (line, got) in enumerate(zip(lines, found)):
+        if got["status"] != "unique":
+            sys.exit(f"TAREK_ALL[{k}]: ISS says {got['status']}")
+        stem = f"tarek-{k + 1:02}"
+        with open(os.path.join(ROOT, "examples", "killers", stem + ".sdk"), "w") as f:
+            f.write(model(k, line))
+        grid = got["grid"]
+        with open(os.path.join(ROOT, "tests", "expected", "killers", stem + ".txt"), "w") as f:
+            f.write("".join(grid[r * 9:r * 9 + 9] + "\n" for r in range(9)))
+    print(f"wrote {len(lines)} models to examples/killers and their grids to tests/expected/killers")
+
+
+if __name__ == "__main__":
+    main()
