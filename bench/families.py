@@ -28,9 +28,10 @@ scripts/install-solvers).
 Usage: cargo build --release && python3 bench/families.py --runs 1 --time-limit 30
        bench/families.py [--runs K] [--time-limit S] [--long S] [--bin PATH/TO/sdkc]
                          [--solvers builtin,highs,iss] [--iss PATH] [--node NODE]
-                         [--only NAME,NAME]
+                         [--only NAME,NAME] [--dir examples/killers]
 (uses --bin, else $SDKC_BIN, else target/release/sdkc; it does not build. NAME is a file name
-of examples/library/ without .sdk.)
+of examples/library/ (or of --dir) without .sdk. With --dir examples/killers: tarek's killers,
+their grids in tests/expected/killers/.)
 """
 import argparse, glob, json, math, os, re, subprocess, sys, time
 
@@ -53,9 +54,9 @@ def iss_entry(path):
     return (m.group(1), m.group(2).replace('\\"', '"')) if m else None
 
 
-def published(name):
-    """The published grid of tests/expected/variants/NAME.txt as row-major digits, or None."""
-    path = os.path.join(ROOT, "tests", "expected", "variants", name + ".txt")
+def published(name, expected):
+    """The published grid of tests/expected/EXPECTED/NAME.txt as row-major digits, or None."""
+    path = os.path.join(ROOT, "tests", "expected", expected, name + ".txt")
     if not os.path.exists(path):
         return None
     return "".join(l.strip() for l in open(path, encoding="utf-8") if l.strip())
@@ -125,6 +126,8 @@ def main():
     ap.add_argument("--iss", default="/tmp/iss", help="a copy of ISS's source tree")
     ap.add_argument("--node", default="node")
     ap.add_argument("--only", default="", help="comma-separated puzzle names")
+    ap.add_argument("--dir", default="examples/library",
+                    help="the models (examples/killers: tarek's killers, bench/killers.py)")
     a = ap.parse_args()
     sdkc, lim, LONG = a.bin, a.time_limit, a.long
     solvers = a.solvers.split(",")
@@ -137,13 +140,16 @@ def main():
                                                             "sudoku_builder.js")):
         sys.exit(f"no ISS source tree at {a.iss}: see the top of bench/families.py")
 
-    paths = sorted(glob.glob(os.path.join(ROOT, "examples", "library", "*.sdk")))
+    paths = sorted(glob.glob(os.path.join(ROOT, a.dir, "*.sdk")))
+    # The library's grids are under variants/ (its long forms share them); others by folder.
+    expected = "variants" if os.path.basename(a.dir.rstrip("/")) == "library" \
+        else os.path.basename(a.dir.rstrip("/"))
     if a.only:
         only = a.only.split(",")
         paths = [p for p in paths if os.path.basename(p)[:-4] in only]
 
     print(f"## Proofs of uniqueness: sdkc (builtin, HiGHS) and ISS on the ISS puzzles of "
-          f"examples/library (best of {a.runs}, time limit {lim:g} s)\n")
+          f"{a.dir} (best of {a.runs}, time limit {lim:g} s)\n")
     head, rule = "| puzzle | ISS entry |", "|---|---|"
     for s in solvers:
         head += {"builtin": " builtin s / nodes |", "highs": " HiGHS s / nodes |",
@@ -161,7 +167,7 @@ def main():
     for path in paths:
         name = os.path.basename(path)[:-4]
         entry = iss_entry(path)
-        want = published(name)
+        want = published(name, expected)
         row = [name, f"{entry[1]} ({os.path.basename(entry[0])})" if entry else "—"]
         secs, limited = {}, {}
         for s in solvers:

@@ -135,7 +135,7 @@ const main = async () => {
 
   const find = ({ name, collection }) => {
     const label = /^([A-Z][A-Z0-9_]*)\[(\d+)\]$/.exec(name);
-    if (label && !collection) {
+    if (label && (!collection || collection === 'data/collections.js')) {
       const list = collections[label[1]];
       if (!Array.isArray(list)) throw new Error(`data/collections.js exports no list ${label[1]}`);
       const e = list[Number(label[2])];
