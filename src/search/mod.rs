@@ -246,6 +246,15 @@ enum Tri {
 }
 
 impl Model {
+    /// One more condition on many cells, pruned whenever one of `scope` changes.
+    fn add_general(&mut self, g: G, scope: Vec<u32>, kind: Kind) {
+        let i = self.generals.len() as u32;
+        for &c in &scope {
+            self.cell_generals[c as usize].push(i);
+        }
+        self.generals.push(General { g, scope, kind });
+    }
+
     /// Compile the rules of `p`; its givens are ignored (they are passed to `solve`).
     pub fn new(p: &Puzzle) -> Result<Model, String> {
         Ok(Model::new_until(p, None)?.expect("no deadline to pass"))
@@ -326,16 +335,8 @@ impl Model {
                 let peers = |a: u32, b: u32| m.peers[a as usize].binary_search(&b).is_ok();
                 let cx = lines::Context::new(p, &peers);
                 if let Some(line) = Line::recognize(f, &cx) {
-                    let i = m.generals.len() as u32;
                     let scope = line.cells().to_vec();
-                    for &c in &scope {
-                        m.cell_generals[c as usize].push(i);
-                    }
-                    m.generals.push(General {
-                        g: G::Bool(true),
-                        scope,
-                        kind: Kind::Line(line),
-                    });
+                    m.add_general(G::Bool(true), scope, Kind::Line(line));
                     continue;
                 }
             }
@@ -385,19 +386,12 @@ impl Model {
                             }
                             &[a, b] => m.add_binary(&mut pair_index, &g, a, b),
                             _ => {
-                                let i = m.generals.len() as u32;
-                                for &c in &cells {
-                                    m.cell_generals[c].push(i);
-                                }
                                 let kind = match Linear::recognize(&g) {
                                     Some(l) if !l.terms.is_empty() => Kind::Linear(l),
                                     _ => Kind::Expr,
                                 };
-                                m.generals.push(General {
-                                    g,
-                                    scope: cells.iter().map(|&c| c as u32).collect(),
-                                    kind,
-                                });
+                                let scope = cells.iter().map(|&c| c as u32).collect();
+                                m.add_general(g, scope, kind);
                             }
                         }
                     }
@@ -520,16 +514,8 @@ impl Model {
         for mut l in derived {
             let peers = |a: u32, b: u32| m.peers[a as usize].binary_search(&b).is_ok();
             prepare_sum(&mut l, nvals, &peers);
-            let i = m.generals.len() as u32;
-            let scope: Vec<u32> = l.terms.iter().map(|t| t.1).collect();
-            for &c in &scope {
-                m.cell_generals[c as usize].push(i);
-            }
-            m.generals.push(General {
-                g: G::Bool(true),
-                scope,
-                kind: Kind::Linear(l),
-            });
+            let scope = l.terms.iter().map(|t| t.1).collect();
+            m.add_general(G::Bool(true), scope, Kind::Linear(l));
         }
         if m.matching && m.masks && nvals >= FISH_VALUES {
             m.rows = m.latin_rows(p.rows, p.cols);
