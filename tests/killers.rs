@@ -9,39 +9,15 @@
 //! (HiGHS and CBC find no grid of these in 60 s: README, "Killers".)
 
 mod common;
-use common::{expected_grid, printed_grid, sdk_stems, sdkc};
+use common::{proves_unique_as, sdk_stems};
 
 fn path(name: &str) -> String {
     format!("examples/killers/{name}.sdk")
 }
 
-/// `sdkc run FILE --unique --solver SOLVER -s`: the output, after checking that it printed
-/// ISS's grid and proved it the only one, every rule checked.
-fn proved(name: &str, solver: &str) -> common::Out {
-    let out = sdkc(&[
-        "run",
-        &path(name),
-        "--unique",
-        "--solver",
-        solver,
-        "-s",
-        "--time-limit",
-        "60",
-    ]);
-    assert_eq!(out.code, 0, "{name} with {solver}:\n{}", out.stderr);
-    assert_eq!(
-        printed_grid(&out.stdout),
-        expected_grid(&format!("killers/{name}")),
-        "{name} with {solver}"
-    );
-    assert!(
-        out.stderr.contains(&format!(
-            "unique: {solver} proved there is no other solution"
-        )) && out.stderr.contains("every rule checked"),
-        "{name} with {solver}: {}",
-        out.stderr
-    );
-    out
+/// The builtin search proves the killer unique, ISS's grid; what it wrote (with `-s`).
+fn proved(name: &str) -> common::Out {
+    proves_unique_as(&path(name), &format!("killers/{name}"), "builtin", &["-s"])
 }
 
 /// The search nodes `-s` reports.
@@ -64,7 +40,7 @@ fn the_builtin_search_proves_every_killer_unique() {
     let names = sdk_stems("examples/killers");
     assert_eq!(names.len(), 42, "{names:?}");
     for name in &names {
-        proved(name, "builtin");
+        proved(name);
     }
 }
 
@@ -77,7 +53,7 @@ fn the_law_of_leftovers_keeps_the_search_small() {
         ("tarek-41", 10_000),
         ("tarek-29", 2_000),
     ] {
-        let out = proved(name, "builtin");
+        let out = proved(name);
         let n = nodes(&out.stderr);
         assert!(n <= most, "{name}: {n} nodes (at most {most})");
     }

@@ -1134,6 +1134,16 @@ pub fn distinct_sum_again(
 mod tests {
     use super::*;
 
+    /// The tests' random numbers: xorshift from `seed`, the same every run.
+    fn xorshift(mut seed: u64) -> impl FnMut() -> u64 {
+        move || {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            seed
+        }
+    }
+
     fn filtered(l: &Linear, doms: &[Dom]) -> Option<Vec<Dom>> {
         let mut out = Vec::new();
         let ok = l.filter(1, doms, &mut out, &mut Scratch::default());
@@ -1171,13 +1181,7 @@ mod tests {
     /// fixed, as deep in a search. Cages of up to 7 cells (past the memo's 6).
     #[test]
     fn cages_are_exact_when_asked_again() {
-        let mut rng = 777u64;
-        let mut next = || {
-            rng ^= rng << 13;
-            rng ^= rng >> 7;
-            rng ^= rng << 17;
-            rng
-        };
+        let mut next = xorshift(777);
         let mut scratch = Scratch::default();
         let mut asked = Vec::new();
         for case in 0..600 {
@@ -1185,7 +1189,7 @@ mod tests {
             let n = 2 + (next() % if nvals == 16 { 4 } else { 6 }) as usize;
             let doms: Vec<Dom> = (0..n)
                 .map(|_| {
-                    if next() % 4 == 0 {
+                    if next().is_multiple_of(4) {
                         1 << (next() % nvals)
                     } else {
                         (next() % ((1 << nvals) - 1) + 1) as Dom
@@ -1236,13 +1240,7 @@ mod tests {
     /// without `distinct`, several totals and domains.
     #[test]
     fn sums_keep_exactly_the_values_of_some_solution() {
-        let mut rng = 12345u64;
-        let mut next = || {
-            rng ^= rng << 13;
-            rng ^= rng >> 7;
-            rng ^= rng << 17;
-            rng
-        };
+        let mut next = xorshift(12345);
         for case in 0..400 {
             let n = 2 + (next() % 4) as usize;
             let coefs: Vec<i64> = (0..n)
@@ -1329,13 +1327,7 @@ mod tests {
     /// both keep every value of a solution of both, and no value either alone removes.
     #[test]
     fn grouped_sums_keep_exactly_the_values_of_some_solution() {
-        let mut rng = 987654321u64;
-        let mut next = || {
-            rng ^= rng << 13;
-            rng ^= rng >> 7;
-            rng ^= rng << 17;
-            rng
-        };
+        let mut next = xorshift(987654321);
         let mut exact = [0usize; 2];
         for case in 0..4000 {
             let n = 1 + (next() % 8) as usize;

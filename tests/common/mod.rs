@@ -389,6 +389,16 @@ pub fn counts_exactly(model: &str, solvers: &[&str], count: usize) {
 /// only solution (or that its presolve or root alone says so), every rule checked: the check
 /// of every published variant puzzle.
 pub fn proves_unique(file: &str, name: &str, solver: &str, givens: Option<&str>) {
+    let mut args = Vec::new();
+    if let Some(g) = givens {
+        args.extend(["--givens", g]);
+    }
+    proves_unique_as(file, &format!("variants/{name}"), solver, &args);
+}
+
+/// `proves_unique` with the grid of `tests/expected/EXPECTED.txt` and more arguments (`-s`);
+/// what `run` wrote, for more checks.
+pub fn proves_unique_as(file: &str, expected: &str, solver: &str, more: &[&str]) -> Out {
     let mut args = vec![
         "run",
         file,
@@ -398,15 +408,13 @@ pub fn proves_unique(file: &str, name: &str, solver: &str, givens: Option<&str>)
         "--time-limit",
         "60",
     ];
-    if let Some(g) = givens {
-        args.extend(["--givens", g]);
-    }
+    args.extend(more);
     let out = sdkc(&args);
-    assert_eq!(out.code, 0, "{name} with {solver}:\n{}", out.stderr);
+    assert_eq!(out.code, 0, "{file} with {solver}:\n{}", out.stderr);
     assert_eq!(
         printed_grid(&out.stdout),
-        expected_grid(&format!("variants/{name}")),
-        "{name} with {solver}"
+        expected_grid(expected),
+        "{file} with {solver}"
     );
     // HiGHS's presolve (or CBC's root) may decide the proof, and its checks run out of their
     // second on a busy machine: the answer is then said to be that run's alone, and stands.
@@ -418,10 +426,11 @@ pub fn proves_unique(file: &str, name: &str, solver: &str, givens: Option<&str>)
         ]
         .iter()
         .any(|said| out.stderr.contains(said)),
-        "{name} with {solver}: {}",
+        "{file} with {solver}: {}",
         out.stderr
     );
     assert!(out.stderr.contains("every rule checked"), "{}", out.stderr);
+    out
 }
 
 /// The names (without `.sdk`) of the models in `dir` (from the repository's root), sorted.
