@@ -956,13 +956,6 @@ fn set_sum(lo: i64, m: u32) -> i64 {
 fn distinct_sets(out: &[Dom], s: &mut Scratch, reach: Option<(i64, i64)>) -> Option<usize> {
     let n = out.len();
     let nvals = out.iter().fold(0u128, |a, &d| a | d);
-    // What the cells after the j-th can take, together.
-    let mut after = [0u32; MAX_DISTINCT_VALUES + 1];
-    if reach.is_some() {
-        for j in (0..n).rev() {
-            after[j] = after[j + 1] | out[j] as u32;
-        }
-    }
     let width = 128 - nvals.leading_zeros() as usize;
     let words = ((1usize << width) / 64).max(1);
     // The sets some set of values with the total holds, when that fits a table. (A total no
@@ -977,6 +970,13 @@ fn distinct_sets(out: &[Dom], s: &mut Scratch, reach: Option<(i64, i64)>) -> Opt
         }
         _ => None,
     };
+    // What the cells after the j-th can take, together (for the bounds, without a table).
+    let mut after = [0u32; MAX_DISTINCT_VALUES + 1];
+    if reach.is_some() && parts.is_none() {
+        for j in (0..n).rev() {
+            after[j] = after[j + 1] | out[j] as u32;
+        }
+    }
     // Grown, never shrunk: a layer keeps its room from one call to the next (pieces of
     // different lengths in turn re-created them: a tenth of Raw Spaghetti's time in realloc).
     if s.layers.len() < n + 1 {
