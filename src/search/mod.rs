@@ -373,9 +373,9 @@ impl Model {
                 RuleKind::Expr { expr, vars, .. } => {
                     for g in ground::conjuncts(&free, expr, *vars) {
                         let cells: Vec<Cell> = ground::cells_of(&g).into_iter().collect();
-                        if let Some(sum) =
-                            Linear::recognize(&g).and_then(|l| leftovers::Sum::of(&l))
-                        {
+                        // Read as a sum once: for the leftovers, and as the condition's kind.
+                        let linear = Linear::recognize(&g);
+                        if let Some(sum) = linear.as_ref().and_then(leftovers::Sum::of) {
                             stated.push(sum);
                         }
                         match cells.as_slice() {
@@ -386,7 +386,7 @@ impl Model {
                             }
                             &[a, b] => m.add_binary(&mut pair_index, &g, a, b),
                             _ => {
-                                let kind = match Linear::recognize(&g) {
+                                let kind = match linear {
                                     Some(l) if !l.terms.is_empty() => Kind::Linear(l),
                                     _ => Kind::Expr,
                                 };
