@@ -322,6 +322,8 @@ pub struct Scratch {
     groups: Vec<GroupSums>,
     before: Vec<u128>,
     after: Vec<u128>,
+    /// For `reachable`: each term's least contribution.
+    mins: Vec<i64>,
     /// Sets of values put aside per piece of a line (`stash_sets`), with their width in words.
     stash: Vec<(Vec<Vec<u32>>, usize)>,
     /// What `distinct_sum` answered for a small cage, by its total and domains (`Memo`).
@@ -432,9 +434,23 @@ impl std::hash::Hasher for MemoHasher {
 /// then, from the right, which sums can still reach the target. `None` when the range is too
 /// wide for bitsets.
 fn reachable(l: &Linear, lo: i64, out: &mut [Dom], s: &mut Scratch) -> Option<bool> {
-    let n = l.terms.len();
     // Term j contributes k·v - min_j, between 0 and span_j.
-    let mut mins = Vec::with_capacity(n);
+    let mut mins = std::mem::take(&mut s.mins);
+    mins.clear();
+    let ok = reachable_from(l, lo, out, s, &mut mins);
+    s.mins = mins;
+    ok
+}
+
+/// `reachable`, with `mins` an empty buffer for each term's least contribution.
+fn reachable_from(
+    l: &Linear,
+    lo: i64,
+    out: &mut [Dom],
+    s: &mut Scratch,
+    mins: &mut Vec<i64>,
+) -> Option<bool> {
+    let n = l.terms.len();
     let mut range: i64 = 0;
     for (j, &(k, _)) in l.terms.iter().enumerate() {
         let vals = bits(out[j]).map(|i| k.saturating_mul(lo + i as i64));
@@ -456,6 +472,9 @@ fn reachable(l: &Linear, lo: i64, out: &mut [Dom], s: &mut Scratch) -> Option<bo
         return Some(false);
     }
     let (target, range) = (target as usize, range as usize);
+    if range < 64 && out.iter().all(|&d| d >> 64 == 0) {
+        return Some(reachable_in_a_word(l, lo, out, s, mins, target));
+    }
     let w = range / 64 + 1;
     // Layer j (0..=n) holds the sums reachable with terms 0..j.
     s.words.clear();
@@ -498,6 +517,47 @@ fn reachable(l: &Linear, lo: i64, out: &mut [Dom], s: &mut Scratch) -> Option<bo
         std::mem::swap(&mut s.back, &mut s.next);
     }
     Some(true)
+}
+
+/// `reachable` when every partial sum fits one word (a cage, an arrow, a short diagonal, the
+/// leftovers' sums on a 9x9) and every value's index is below 64: the same layers as single
+/// words, without the slices' loops.
+fn reachable_in_a_word(
+    l: &Linear,
+    lo: i64,
+    out: &mut [Dom],
+    s: &mut Scratch,
+    mins: &[i64],
+    target: usize,
+) -> bool {
+    let n = l.terms.len();
+    let shift = |j: usize, i: u32| (l.terms[j].0.saturating_mul(lo + i as i64) - mins[j]) as u32;
+    s.words.clear();
+    s.words.resize(n + 1, 0);
+    s.words[0] = 1;
+    for (j, &d) in out.iter().enumerate() {
+        let from = s.words[j];
+        s.words[j + 1] = bits(d as u64).fold(0, |to, i| to | from << shift(j, i));
+    }
+    if s.words[n] >> target & 1 == 0 {
+        return false;
+    }
+    // Backwards: `back` holds the sums after term j from which the target is reachable.
+    let mut back: u64 = 1 << target;
+    for j in (0..n).rev() {
+        let from = s.words[j];
+        let (mut next, mut keep) = (0u64, 0 as Dom);
+        for i in bits(out[j] as u64) {
+            let before = back >> shift(j, i);
+            if from & before != 0 {
+                keep |= 1 << i;
+                next |= before;
+            }
+        }
+        out[j] = keep;
+        back = next & from;
+    }
+    true
 }
 
 fn get(b: &[u64], i: usize) -> bool {
