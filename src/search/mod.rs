@@ -107,6 +107,9 @@ pub struct Model {
     cell_binaries: Vec<Vec<u32>>,
     generals: Vec<General>,
     cell_generals: Vec<Vec<u32>>,
+    /// The generals from this one on are the law of leftovers' sums, pruned after the rules'
+    /// own (`Search::lqueue`).
+    derived_from: u32,
     /// Some condition holds for no values at all.
     never: bool,
     /// Full areas are pruned by matching too (`alldiff`).
@@ -299,6 +302,7 @@ impl Model {
             cell_binaries: vec![Vec::new(); n],
             generals: Vec::new(),
             cell_generals: vec![Vec::new(); n],
+            derived_from: u32::MAX,
             never: false,
             matching: MATCHING_VALUES.contains(&nvals),
             rows: Vec::new(),
@@ -511,6 +515,7 @@ impl Model {
             nvals,
         };
         let derived = leftovers::derive(&grid, &stated);
+        m.derived_from = m.generals.len() as u32;
         for mut l in derived {
             let peers = |a: u32, b: u32| m.peers[a as usize].binary_search(&b).is_ok();
             prepare_sum(&mut l, nvals, &peers);
@@ -864,6 +869,7 @@ impl Model {
             queued: vec![true; n],
             gqueue: Vec::new(),
             gqueued: vec![false; self.generals.len()],
+            lqueue: std::collections::VecDeque::new(),
             uqueue: Vec::new(),
             uqueued: vec![false; self.units.len()],
             aqueue: if self.matching {
@@ -926,6 +932,10 @@ struct Search<'m, 'o, D> {
     /// Conditions on three or more cells waiting to be pruned.
     gqueue: Vec<u32>,
     gqueued: Vec<bool>,
+    /// The law of leftovers' sums waiting (`Model::derived_from`): pruned once the rules' own
+    /// conditions and the areas' cheap propagators are done, so that a cage's narrowing after
+    /// narrowing does not wake them each time (Wecoc #1 [mod A]: 121 calls of theirs a node).
+    lqueue: std::collections::VecDeque<u32>,
     /// Areas smaller than the value set with a changed cell, waiting to be checked for more
     /// cells than values.
     uqueue: Vec<u32>,
@@ -1285,7 +1295,7 @@ impl<D: Domain> Search<'_, '_, D> {
             for c in self.queue.drain(..) {
                 self.queued[c as usize] = false;
             }
-            for k in self.gqueue.drain(..) {
+            for k in self.gqueue.drain(..).chain(self.lqueue.drain(..)) {
                 self.gqueued[k as usize] = false;
             }
             for u in self.uqueue.drain(..) {
@@ -1371,22 +1381,16 @@ impl<D: Domain> Search<'_, '_, D> {
                 for &k in &m.cell_generals[c as usize] {
                     if !self.gqueued[k as usize] {
                         self.gqueued[k as usize] = true;
-                        self.gqueue.push(k);
+                        if k >= m.derived_from {
+                            self.lqueue.push_back(k);
+                        } else {
+                            self.gqueue.push(k);
+                        }
                     }
                 }
             }
             if let Some(k) = self.gqueue.pop() {
-                self.gqueued[k as usize] = false;
-                // One condition on many cells can take milliseconds to prune, and one node
-                // thousands of them: the clock is read here too, not only every 256 nodes, so a
-                // time limit of 0.02 s is not overrun by seconds. (The caller sees `stop`.)
-                if self.past_deadline() {
-                    return false;
-                }
-                if !D::general(self, doms, k as usize) {
-                    if !self.stop {
-                        self.blame(&m.generals[k as usize].scope);
-                    }
+                if !self.prune_general(doms, k) {
                     return false;
                 }
                 continue;
@@ -1461,6 +1465,14 @@ impl<D: Domain> Search<'_, '_, D> {
             if !self.queue.is_empty() {
                 continue;
             }
+            // The law of leftovers' sums once the rules' own and the areas' cheap propagators
+            // are done, oldest first.
+            if let Some(k) = self.lqueue.pop_front() {
+                if !self.prune_general(doms, k) {
+                    return false;
+                }
+                continue;
+            }
             // The matching filter last: it costs the most of the area propagators, and the
             // cheaper ones often settle the area first.
             if let Some(f) = self.aqueue.pop() {
@@ -1494,6 +1506,25 @@ impl<D: Domain> Search<'_, '_, D> {
             }
             return true;
         }
+    }
+
+    /// Prune queued condition `k`; false on a contradiction (its cells blamed) or past the
+    /// deadline.
+    fn prune_general(&mut self, doms: &mut [D], k: u32) -> bool {
+        self.gqueued[k as usize] = false;
+        // One condition on many cells can take milliseconds to prune, and one node thousands
+        // of them: the clock is read here too, not only every 256 nodes, so a time limit of
+        // 0.02 s is not overrun by seconds. (The caller sees `stop`.)
+        if self.past_deadline() {
+            return false;
+        }
+        if !D::general(self, doms, k as usize) {
+            if !self.stop {
+                self.blame(&self.m.generals[k as usize].scope);
+            }
+            return false;
+        }
+        true
     }
 
     /// Value `i`'s places as a matching between rows and columns (`Model::rows`): each row
