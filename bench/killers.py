@@ -1,14 +1,18 @@
 #!/usr/bin/env python3
 """Write examples/killers/: the 42 killers of tarek's list (the TAREK_ALL list of the Interactive
 Sudoku Solver's data/collections.js, from the rcbroughton.co.uk forum thread it names), one model
-each, and their grids in tests/expected/killers/, as ISS finds them.
+each, and their grids in tests/expected/killers/, as ISS finds them; and the Wecoc killers of
+its EXTREME_KILLERS list (the fourth, "tarek unsolvable #41", is TAREK_ALL[40]), with their
+published grids.
 
 ISS keeps each killer as one line of 81 characters in the "snarfable" killer format of the
 enjoysudoku.com forum: a cell either holds its cage's total (0-9, then A = 10 ... Z = 35, then
 a = 36 ... j = 45) or points at a neighbour of its cage (< left, > right, ^ up, v down; ` ' , .
 the diagonals up-left, up-right, down-left, down-right). A total of 0 is a cage with no total:
-its digits differ, written `extra_region` (a one-cell one says nothing and is left out). This
-script only reads that format (its own code); the puzzles and the grids are ISS's.
+its digits differ, written `extra_region` (a one-cell one says nothing and is left out). The
+Wecoc killers are in SudoCue's format instead, `3x3::k:` then 81 numbers, each a cell's cage
+total times 256 plus its cage's number (`3x3:d:k:` adds both diagonals). This script only
+reads those formats (its own code); the puzzles and the grids are ISS's.
 
 Usage: python3 bench/killers.py [--iss /tmp/iss] [--node node]
 (ISS's source tree as bench/families.py describes; the grids come from bench/iss.mjs, which
@@ -55,8 +59,64 @@ def cages(line):
     return [(total_of(line[h]), cells) for h, cells in sorted(by_head.items())]
 
 
+EXTREME = ["Wecoc #1", "Wecoc #1 [mod A]", "Wecoc #2"]
+
+
+def extreme(iss):
+    """[(name, src, input, solution)] of the EXTREME list's entries."""
+    text = open(os.path.join(iss, "data", "collections.js"), encoding="utf-8").read()
+    out = []
+    for want in EXTREME:
+        at = text.index(f"name: '{want}'")
+        field = lambda key: re.search(key + r": '([^']*)'", text[at:]).group(1)
+        out.append((want, field("src"), field("input"), field("solution")))
+    return out
+
+
+def long_cages(line):
+    """SudoCue's killer format: (diagonals?, [(total, [cell, ...]), ...]) by cage number."""
+    parts = line.split(":")
+    if len(parts) < 84 or parts[0] != "3x3" or parts[2] != "k":
+        raise ValueError(f"not SudoCue's killer format: {line[:20]}")
+    by_cage = {}
+    for cell, v in enumerate(int(x) for x in parts[3:84]):
+        if v // 256:
+            by_cage.setdefault(v % 256, (v // 256, []))[1].append(cell)
+    return parts[1] == "d", [by_cage[k] for k in sorted(by_cage)]
+
+
 def name(i):
     return f"r{i // 9 + 1}c{i % 9 + 1}"
+
+
+def cage_rules(cages):
+    out = []
+    for total, cells in cages:
+        where = " ".join(name(c) for c in cells)
+        if total:
+            out.append(f"rule cage({total}, {where})")
+        elif len(cells) > 1:
+            out.append(f"rule extra_region({where})")
+    return out
+
+
+def extreme_model(title, src, line, stem):
+    diagonals, cages = long_cages(line)
+    out = [
+        f"# {title} (ISS's name): an extreme killer sudoku by Wecoc, from {src},",
+        "# as transcribed with its published solution in github.com/sigh/Interactive-Sudoku-Solver",
+        f'# (data/collections.js, entry "{title}"), in SudoCue\'s killer format.',
+        "# Rules: classic sudoku; the digits of a cage sum to its total and do not repeat. No",
+        f"# givens. Written by bench/killers.py; the grid is tests/expected/killers/{stem}.txt.",
+        f'puzzle "{title}"',
+        "grid 9x9",
+        "boxes 3x3",
+        "",
+        "rule distinct rows, columns, boxes",
+    ]
+    if diagonals:
+        out.append("rule distinct diagonals")
+    return "\n".join(out + cage_rules(cages)) + "\n"
 
 
 def model(k, line):
@@ -75,13 +135,7 @@ def model(k, line):
         "",
         "rule distinct rows, columns, boxes",
     ]
-    for total, cells in cages(line):
-        where = " ".join(name(c) for c in cells)
-        if total:
-            out.append(f"rule cage({total}, {where})")
-        elif len(cells) > 1:
-            out.append(f"rule extra_region({where})")
-    return "\n".join(out) + "\n"
+    return "\n".join(out + cage_rules(cages(line))) + "\n"
 
 
 def main():
@@ -109,7 +163,14 @@ def main():
         grid = got["grid"]
         with open(os.path.join(ROOT, "tests", "expected", "killers", stem + ".txt"), "w") as f:
             f.write("".join(grid[r * 9:r * 9 + 9] + "\n" for r in range(9)))
-    print(f"wrote {len(lines)} models to examples/killers and their grids to tests/expected/killers")
+    for title, src, line, solution in extreme(a.iss):
+        stem = re.sub(r"[^a-z0-9]+", "-", title.lower()).strip("-")
+        with open(os.path.join(ROOT, "examples", "killers", stem + ".sdk"), "w") as f:
+            f.write(extreme_model(title, src, line, stem))
+        with open(os.path.join(ROOT, "tests", "expected", "killers", stem + ".txt"), "w") as f:
+            f.write("".join(solution[r * 9:r * 9 + 9] + "\n" for r in range(9)))
+    print(f"wrote {len(lines) + len(EXTREME)} models to examples/killers and their grids to "
+          f"tests/expected/killers")
 
 
 if __name__ == "__main__":
