@@ -140,6 +140,16 @@ impl Linear {
             && (self.terms.iter().all(|&(k, _)| k == 1) || self.terms.iter().all(|&(k, _)| k == -1))
     }
 
+    /// For a sum of cells that all differ (`distinct`): what their value indices sum to, with
+    /// `lo` the value of index 0.
+    pub fn index_sum(&self, lo: i64) -> i64 {
+        let total = self
+            .constant
+            .saturating_neg()
+            .saturating_mul(self.terms[0].0);
+        total - lo * self.terms.len() as i64
+    }
+
     /// The values of each term's cell that some solution of this comparison alone uses (in
     /// `out`, one domain per term); false when it has none. `lo` is the value of bit 0.
     pub fn filter(&self, lo: i64, doms: &[Dom], out: &mut Vec<Dom>, scratch: &mut Scratch) -> bool {

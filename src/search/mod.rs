@@ -20,6 +20,7 @@ mod houses;
 mod leftovers;
 mod linear;
 mod lines;
+mod supports;
 mod word;
 
 use linear::Linear;
@@ -906,6 +907,16 @@ impl Model {
             pruned: Vec::new(),
             weight: vec![1; n],
             settled: vec![Vec::new(); self.generals.len()],
+            supports: self
+                .generals
+                .iter()
+                .map(|g| match &g.kind {
+                    Kind::Linear(l) if l.distinct && l.op == linear::Op::Eq => {
+                        supports::Supports::new(l.terms.len(), self.nvals).unwrap_or_default()
+                    }
+                    _ => supports::Supports::default(),
+                })
+                .collect(),
             scratch: linear::Scratch::default(),
             limit: if opts.limit == 0 {
                 usize::MAX
@@ -980,6 +991,9 @@ struct Search<'m, 'o, D> {
     /// Per condition on many cells, its cells' domains when its filter last ran, or for a
     /// condition by its algebra when it last held on them (empty until then).
     settled: Vec<Vec<Dom>>,
+    /// Per condition on many cells that is a sum of cells that all differ, the residual
+    /// supports of its values (`supports`); unused for the others.
+    supports: Vec<supports::Supports>,
     scratch: linear::Scratch,
     limit: usize,
     rng: Option<u64>,
@@ -1644,6 +1658,25 @@ impl Search<'_, '_, Dom> {
         }
         let mut out = std::mem::take(&mut self.pruned);
         let ok = match &cond.kind {
+            Kind::Linear(l) if self.supports[k].is_used() => {
+                out.clear();
+                out.extend(l.terms.iter().map(|&(_, c)| doms[c as usize]));
+                let need = l.index_sum(m.lo);
+                match self.supports[k].prune(&mut out, need, supports::QUICK) {
+                    supports::Pruned::Kept => true,
+                    supports::Pruned::Narrowed => {
+                        self.narrow_each(doms, l.terms.iter().map(|t| t.1), &out)
+                    }
+                    supports::Pruned::Unknown => {
+                        let ok = l.filter(m.lo, doms, &mut out, &mut self.scratch)
+                            && self.narrow_each(doms, l.terms.iter().map(|t| t.1), &out);
+                        if ok {
+                            self.supports[k].prune(&mut out, need, supports::STEPS);
+                        }
+                        ok
+                    }
+                }
+            }
             Kind::Linear(l) => {
                 l.filter(m.lo, doms, &mut out, &mut self.scratch)
                     && self.narrow_each(doms, l.terms.iter().map(|t| t.1), &out)
