@@ -1662,7 +1662,7 @@ impl Search<'_, '_, Dom> {
                 out.clear();
                 out.extend(l.terms.iter().map(|&(_, c)| doms[c as usize]));
                 let need = l.index_sum(m.lo);
-                match self.supports[k].prune(&mut out, need, supports::QUICK) {
+                (match self.supports[k].prune(&mut out, need, supports::QUICK) {
                     supports::Pruned::Kept => true,
                     supports::Pruned::Narrowed => {
                         self.narrow_each(doms, l.terms.iter().map(|t| t.1), &out)
@@ -1675,7 +1675,7 @@ impl Search<'_, '_, Dom> {
                         }
                         ok
                     }
-                }
+                }) && self.required(doms, k, l, need)
             }
             Kind::Linear(l) => {
                 l.filter(m.lo, doms, &mut out, &mut self.scratch)
@@ -1697,6 +1697,64 @@ impl Search<'_, '_, Dom> {
             settled.extend(cond.scope.iter().map(|&c| doms[c as usize]));
         }
         ok
+    }
+
+    /// A value every set of values a cage can still take holds (`Supports::required`) is in
+    /// one of the cage's cells that can take it: if that is one cell, it is that cell's value
+    /// (a hidden single of the cage); else it goes from the rest of each full area that
+    /// holds all of them (a killer solver's cage pointing: a cage of 3 cells in a row of a
+    /// box that must hold a 9 takes the 9 from the rest of the row and the box). The
+    /// Interactive Sudoku Solver's sum handler does this; a cage alone, however exactly
+    /// filtered, cannot.
+    fn required(&mut self, doms: &mut [Dom], k: usize, l: &Linear, need: i64) -> bool {
+        let m = self.m;
+        let mut out = std::mem::take(&mut self.pruned);
+        out.clear();
+        out.extend(l.terms.iter().map(|&(_, c)| doms[c as usize]));
+        let required = self.supports[k].required(&out, need);
+        self.pruned = out;
+        for i in bits(required) {
+            let bit: Dom = 1 << i;
+            // The cage's cells that can take it, open ones only: a fixed one's peers lost it
+            // when it was fixed.
+            let mut places = l
+                .terms
+                .iter()
+                .map(|t| t.1)
+                .filter(|&c| doms[c as usize] & bit != 0);
+            let Some(first) = places.next() else {
+                return false;
+            };
+            if doms[first as usize] == bit {
+                continue;
+            }
+            let rest: Vec<u32> = places.collect();
+            if rest.is_empty() {
+                if !self.narrow(doms, first, bit) {
+                    return false;
+                }
+                continue;
+            }
+            for &f in &m.cell_full_units[first as usize] {
+                if !rest
+                    .iter()
+                    .all(|&c| m.cell_full_units[c as usize].contains(&f))
+                {
+                    continue;
+                }
+                let unit = &m.units[m.full_units[f as usize] as usize];
+                for &c in unit {
+                    if c != first
+                        && !rest.contains(&c)
+                        && doms[c as usize] & bit != 0
+                        && !self.narrow(doms, c, doms[c as usize] & !bit)
+                    {
+                        return false;
+                    }
+                }
+            }
+        }
+        true
     }
 
     /// Prune a condition on many cells by its algebra: enumeration of few combinations, else

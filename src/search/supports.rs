@@ -42,6 +42,10 @@ pub enum Pruned {
 pub struct Supports {
     width: usize,
     tuples: Vec<u128>,
+    /// For `required`: the sets of values (bit i: index i) of the sum's size whose indices
+    /// add up to its total, once asked; `combos_for` is that total + 1 once built.
+    combos: Vec<u32>,
+    combos_for: i64,
 }
 
 impl Supports {
@@ -51,7 +55,41 @@ impl Supports {
         (n * width <= MAX_BITS && n <= MAX_CELLS && n > 0).then(|| Supports {
             width,
             tuples: vec![NONE; n * width],
+            combos: Vec::new(),
+            combos_for: 0,
         })
+    }
+
+    /// The values every set of values the cells could still take holds (killer solvers'
+    /// required digits): what the sets of the right size and total that lie within the cells'
+    /// values and hold every fixed cell's value have in common. (No set is checked for a way
+    /// to place it in the cells: these are a superset of the sets the cells can take, so what
+    /// they all hold, the cells hold.) Nothing past 16 values.
+    pub fn required(&mut self, doms: &[Dom], need: i64) -> Dom {
+        if self.width > 16 {
+            return 0;
+        }
+        if self.combos_for != need + 1 {
+            let n = doms.len() as u32;
+            self.combos = (0u32..1 << self.width)
+                .filter(|&m| m.count_ones() == n && index_sum(m) == need)
+                .collect();
+            self.combos_for = need + 1;
+        }
+        let (mut all, mut fixed) = (0u32, 0u32);
+        for &d in doms {
+            all |= d as u32;
+            if d & d.wrapping_sub(1) == 0 {
+                fixed |= d as u32;
+            }
+        }
+        let mut common = u32::MAX;
+        for &c in &self.combos {
+            if c & !all == 0 && c & fixed == fixed {
+                common &= c;
+            }
+        }
+        if common == u32::MAX { 0 } else { common as Dom }
     }
 
     /// Whether the sum keeps supports (the default keeps none: it is not one this applies to).
@@ -119,6 +157,11 @@ impl Supports {
             Pruned::Kept
         }
     }
+}
+
+/// The sum of the indices of a set's bits.
+fn index_sum(m: u32) -> i64 {
+    bits(m as Dom).map(|i| i as i64).sum()
 }
 
 /// The domains as one mask, cell k's at bit `k · width`.
@@ -300,5 +343,64 @@ mod tests {
             kept > 300 && narrowed > 300 && unknown < 10,
             "kept {kept}, narrowed {narrowed}, unknown {unknown}"
         );
+    }
+
+    /// What `required` says a cage holds, every set of different values its cells can take
+    /// with that total holds (by enumeration); and it says something often enough to matter.
+    #[test]
+    fn required_values_are_in_every_solution() {
+        let mut rng = xorshift(0xfeed_beef);
+        let mut said = 0;
+        for _ in 0..2000 {
+            let n = 2 + rng() as usize % 4;
+            let width = 9;
+            let need = (n * (n - 1) / 2) as i64 + (rng() % ((n * (width - n)) as u64 + 1)) as i64;
+            let doms: Vec<Dom> = (0..n)
+                .map(|_| {
+                    let d = rng() as Dom & 0x1ff | rng() as Dom & 0x1ff;
+                    if rng().is_multiple_of(5) {
+                        1 << (rng() % 9)
+                    } else {
+                        d.max(1)
+                    }
+                })
+                .collect();
+            let mut s = Supports::new(n, width).unwrap();
+            let required = s.required(&doms, need);
+            // Every solution's set of values.
+            let mut sets = Vec::new();
+            let mut each = vec![0u32; n];
+            fn walk(
+                doms: &[Dom],
+                k: usize,
+                used: u32,
+                need: i64,
+                each: &mut Vec<u32>,
+                sets: &mut Vec<u32>,
+            ) {
+                if k == doms.len() {
+                    if need == 0 {
+                        sets.push(used);
+                    }
+                    return;
+                }
+                for i in bits(doms[k] & !(used as Dom)) {
+                    each[k] = i;
+                    walk(doms, k + 1, used | 1 << i, need - i as i64, each, sets);
+                }
+            }
+            walk(&doms, 0, 0, need, &mut each, &mut sets);
+            for set in &sets {
+                assert_eq!(
+                    required as u32 & !set,
+                    0,
+                    "{doms:?} to {need}: required {required:b}, a solution holds {set:b}"
+                );
+            }
+            if !sets.is_empty() && required != 0 {
+                said += 1;
+            }
+        }
+        assert!(said > 200, "required values found {said} times");
     }
 }
