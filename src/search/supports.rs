@@ -10,15 +10,15 @@
 
 use super::{Dom, bits};
 
-/// An assignment is one bit per (cell, value) in a `u128`: cells times values at most 128
-/// (a 9x9's cage of up to 14 cells, a 16x16's of up to 8), and at most 16 cells.
+/// An assignment is one bit per (cell, value) in a `u128`: cells times values at most 128 (a
+/// 9x9's cage of up to 14 cells, a 16x16's of up to 8), at most 16 cells and 32 values.
 const MAX_BITS: usize = 128;
 const MAX_CELLS: usize = 16;
 
 /// A support not yet known (no assignment of one cell or more is empty).
 const NONE: u128 = 0;
 
-/// How many values the search for one support may try before it gives up: at a check
+/// How many cells the search for one support may set before it gives up: at a check
 /// (`QUICK`; then the exact filter looks) and after the exact filter (`STEPS`, when every value
 /// has a support to find). Wecoc #1 [mod A], seconds by the bound at a check: 16: 2.18, 64:
 /// 1.45, 256: 1.41, 1024: 1.43.
@@ -52,7 +52,7 @@ impl Supports {
     /// No supports yet, for a sum over `n` cells of `width` values; None when they do not fit
     /// a `u128`.
     pub fn new(n: usize, width: usize) -> Option<Supports> {
-        (n * width <= MAX_BITS && n <= MAX_CELLS && n > 0).then(|| Supports {
+        (n * width <= MAX_BITS && width <= 32 && n <= MAX_CELLS && n > 0).then(|| Supports {
             width,
             tuples: vec![NONE; n * width],
             combos: Vec::new(),
@@ -106,34 +106,30 @@ impl Supports {
         let w = self.width;
         let mut packed = pack(doms, w);
         let mut narrowed = false;
+        // The search reads 32-bit words (`width` is at most 32).
+        let mut small = [0u32; MAX_CELLS];
+        for (s, &d) in small.iter_mut().zip(doms.iter()) {
+            *s = d as u32;
+        }
         for j in 0..n {
             // (Bounds from before a removal below stay bounds after it.)
-            let mut reach = None;
+            let mut walk: Option<Walk> = None;
             for i in bits(doms[j]) {
                 let t = self.tuples[j * w + i as usize];
                 if t != NONE && t & !packed == 0 {
                     continue;
                 }
-                let mut found = [0u8; MAX_CELLS];
-                found[j] = i as u8;
-                let mut left = steps;
-                let reach = reach.get_or_insert_with(|| Reach::new(doms, j));
-                match assign(
-                    doms,
-                    j,
-                    0,
-                    1 << i,
-                    need - i as i64,
-                    reach,
-                    &mut found,
-                    &mut left,
-                ) {
+                let walk = walk.get_or_insert_with(|| Walk::new(&small[..n], j));
+                walk.found[j] = i as u8;
+                walk.steps = steps;
+                match walk.assign(&small[..n], 0, 1 << i, need - i as i64) {
                     Some(true) => {
-                        let t = found[..n]
+                        let found = &walk.found[..n];
+                        let t = found
                             .iter()
                             .enumerate()
                             .fold(0u128, |t, (k, &v)| t | 1 << (k * w + v as usize));
-                        for (k, &v) in found[..n].iter().enumerate() {
+                        for (k, &v) in found.iter().enumerate() {
                             self.tuples[k * w + v as usize] = t;
                         }
                     }
@@ -141,6 +137,7 @@ impl Supports {
                     // goes without breaking them.
                     Some(false) => {
                         doms[j] &= !(1 << i);
+                        small[j] &= !(1 << i);
                         packed &= !(1 << (j * w + i as usize));
                         narrowed = true;
                     }
@@ -171,71 +168,84 @@ fn pack(doms: &[Dom], width: usize) -> u128 {
         .fold(0, |p, (k, &d)| p | d << (k * width))
 }
 
-/// Depth first from cell `k`, cell `skip` already set: values for the other cells, all
-/// different (`used`), whose indices sum to `need`. Some(false) when there are none, None
-/// when it gave up after `steps` values tried. `reach` bounds what the cells after `k` add:
-/// a value that leaves the rest out of that reach is skipped.
-#[allow(clippy::too_many_arguments)]
-fn assign(
-    doms: &[Dom],
+/// A depth-first search for one support, the cell `skip` set.
+struct Walk {
     skip: usize,
-    k: usize,
-    used: u128,
-    need: i64,
-    reach: &Reach,
-    found: &mut [u8; MAX_CELLS],
-    steps: &mut u32,
-) -> Option<bool> {
-    let k = if k == skip { k + 1 } else { k };
-    if k >= doms.len() {
-        return Some(need == 0);
-    }
-    // (The skipped cell adds nothing to the reach.)
-    let (low, high) = (reach.low[k + 1], reach.high[k + 1]);
-    for i in bits(doms[k] & !used) {
-        if *steps == 0 {
-            return None;
-        }
-        *steps -= 1;
-        let rest = need - i as i64;
-        if rest < low {
-            // The values only grow from here.
-            break;
-        }
-        if rest > high {
-            continue;
-        }
-        found[k] = i as u8;
-        if assign(doms, skip, k + 1, used | 1 << i, rest, reach, found, steps)? {
-            return Some(true);
-        }
-    }
-    Some(false)
-}
-
-/// Per cell k, what the cells from the k-th on, all but the one skipped, add at least and at
-/// most, each from its own domain whatever the others take.
-struct Reach {
+    /// The last cell to set.
+    last: usize,
+    /// Per cell k, what the cells from the k-th on, all but `skip`, add at least and at most,
+    /// each from its own domain whatever the others take.
     low: [i64; MAX_CELLS + 1],
     high: [i64; MAX_CELLS + 1],
+    /// The values chosen so far.
+    found: [u8; MAX_CELLS],
+    /// Values it may still try.
+    steps: u32,
 }
 
-impl Reach {
-    fn new(doms: &[Dom], skip: usize) -> Reach {
-        let mut r = Reach {
+impl Walk {
+    fn new(doms: &[u32], skip: usize) -> Walk {
+        let n = doms.len();
+        let mut w = Walk {
+            skip,
+            last: if skip + 1 == n {
+                n.wrapping_sub(2)
+            } else {
+                n - 1
+            },
             low: [0; MAX_CELLS + 1],
             high: [0; MAX_CELLS + 1],
+            found: [0; MAX_CELLS],
+            steps: 0,
         };
         for (k, &d) in doms.iter().enumerate().rev() {
-            let (lo, hi) = if k == skip {
+            let (a, b) = if k == skip || d == 0 {
                 (0, 0)
             } else {
-                (d.trailing_zeros() as i64, 127 - d.leading_zeros() as i64)
+                (d.trailing_zeros() as i64, 31 - d.leading_zeros() as i64)
             };
-            r.low[k] = r.low[k + 1] + lo;
-            r.high[k] = r.high[k + 1] + hi;
+            w.low[k] = w.low[k + 1] + a;
+            w.high[k] = w.high[k + 1] + b;
         }
-        r
+        w
+    }
+
+    /// From cell `k` on: values for the cells not yet set, all different from each other and
+    /// from `used`, whose indices sum to `need`. Some(false) when there are none, None when it
+    /// ran out of steps. A value that leaves the cells after it out of their reach is skipped;
+    /// the last cell's value is the one left.
+    fn assign(&mut self, doms: &[u32], k: usize, used: u32, need: i64) -> Option<bool> {
+        let k = if k == self.skip { k + 1 } else { k };
+        if k >= doms.len() {
+            // (Only when the sum has one cell.)
+            return Some(need == 0);
+        }
+        if self.steps == 0 {
+            return None;
+        }
+        self.steps -= 1;
+        if k == self.last {
+            let ok = (0..32).contains(&need) && (doms[k] & !used) >> need as u32 & 1 == 1;
+            self.found[k] = need as u8;
+            return Some(ok);
+        }
+        // (The skipped cell adds nothing to the reach.)
+        let (low, high) = (self.low[k + 1], self.high[k + 1]);
+        for i in bits((doms[k] & !used) as Dom) {
+            let rest = need - i as i64;
+            if rest < low {
+                // The values only grow from here.
+                break;
+            }
+            if rest > high {
+                continue;
+            }
+            self.found[k] = i as u8;
+            if self.assign(doms, k + 1, used | 1 << i, rest)? {
+                return Some(true);
+            }
+        }
+        Some(false)
     }
 }
 
