@@ -1201,11 +1201,12 @@ pub fn distinct_sum_again(
 }
 
 #[cfg(test)]
-mod tests {
+pub(super) mod tests {
     use super::*;
 
-    /// The tests' random numbers: xorshift from `seed`, the same every run.
-    fn xorshift(mut seed: u64) -> impl FnMut() -> u64 {
+    /// The tests' random numbers: xorshift from `seed`, the same every run (the supports'
+    /// tests draw from it too).
+    pub(in crate::search) fn xorshift(mut seed: u64) -> impl FnMut() -> u64 {
         move || {
             seed ^= seed << 13;
             seed ^= seed >> 7;

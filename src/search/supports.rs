@@ -252,16 +252,7 @@ impl Walk {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    /// The tests' random numbers: xorshift from `seed`, the same every run.
-    fn xorshift(mut seed: u64) -> impl FnMut() -> u64 {
-        move || {
-            seed ^= seed << 13;
-            seed ^= seed >> 7;
-            seed ^= seed << 17;
-            seed
-        }
-    }
+    use crate::search::linear::tests::xorshift;
 
     /// The values of each cell that some assignment of different values with indices summing
     /// to `need` uses, by enumeration.
