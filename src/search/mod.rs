@@ -905,6 +905,7 @@ impl Model {
             pointed: Vec::new(),
             open: Vec::new(),
             pruned: Vec::new(),
+            cage_places: Vec::new(),
             weight: vec![1; n],
             settled: vec![Vec::new(); self.generals.len()],
             supports: self
@@ -986,6 +987,9 @@ struct Search<'m, 'o, D> {
     open: Vec<u32>,
     /// Scratch: the values a propagator keeps, one domain per cell of its scope.
     pruned: Vec<D>,
+    /// Scratch: the cells of a cage other than the first that can take a required value
+    /// (`Search::required`, called at most nodes: a buffer kept, not one allocated a value).
+    cage_places: Vec<u32>,
     /// Per cell, 1 + how often a condition on it failed (dom/wdeg).
     weight: Vec<u32>,
     /// Per condition on many cells, its cells' domains when its filter last ran, or for a
@@ -1707,12 +1711,27 @@ impl Search<'_, '_, Dom> {
     /// Interactive Sudoku Solver's sum handler does this; a cage alone, however exactly
     /// filtered, cannot.
     fn required(&mut self, doms: &mut [Dom], k: usize, l: &Linear, need: i64) -> bool {
-        let m = self.m;
         let mut out = std::mem::take(&mut self.pruned);
         out.clear();
         out.extend(l.terms.iter().map(|&(_, c)| doms[c as usize]));
         let required = self.supports[k].required(&out, need);
         self.pruned = out;
+        let mut rest = std::mem::take(&mut self.cage_places);
+        let kept = self.place_required(doms, l, required, &mut rest);
+        self.cage_places = rest;
+        kept
+    }
+
+    /// `required`'s work on the values every combination of the cage holds, with `rest` as
+    /// the scratch for a value's places other than the first.
+    fn place_required(
+        &mut self,
+        doms: &mut [Dom],
+        l: &Linear,
+        required: Dom,
+        rest: &mut Vec<u32>,
+    ) -> bool {
+        let m = self.m;
         for i in bits(required) {
             let bit: Dom = 1 << i;
             // The cage's cells that can take it, open ones only: a fixed one's peers lost it
@@ -1728,7 +1747,8 @@ impl Search<'_, '_, Dom> {
             if doms[first as usize] == bit {
                 continue;
             }
-            let rest: Vec<u32> = places.collect();
+            rest.clear();
+            rest.extend(places);
             if rest.is_empty() {
                 if !self.narrow(doms, first, bit) {
                     return false;
