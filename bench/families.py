@@ -37,6 +37,7 @@ import argparse, glob, json, math, os, re, subprocess, sys, time
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 NAMES = {"builtin": "builtin", "highs": "HiGHS", "iss": "ISS"}
+BASE36 = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ"
 LONG = 20.0  # --long: a run that took longer than this (s) is not repeated
 
 # `(data/example_puzzles.js, entry "NAME"` in the header comment; the name may hold \" escapes.
@@ -95,8 +96,10 @@ def sdkc_best(sdkc, runs, model, solver, limit):
 
 
 def sdkc_grid(out):
+    """The grid one character a cell, as tests/expected/ and bench/iss.mjs write it: 1-9, then
+    A = 10, B = 11, ... (a 16x16's 16 is G)."""
     grid = out.get("grid") or ((out.get("grids") or [None])[0])
-    return "".join(str(v) for row in grid for v in row) if grid else None
+    return "".join(BASE36[v] for row in grid for v in row) if grid else None
 
 
 def iss_run(node, iss, collection, entry, runs, limit):

@@ -34,7 +34,8 @@
 //   {"name", "collection", "status": "unique"|"multiple"|"none"|"time_limit"|"error",
 //    "solutions": 0|1|2, "seconds" (cold: build + solve), "build_seconds", "solve_seconds",
 //    "warm_seconds" (best warm build + solve, or null), "warm_runs", "grid" (the first solution,
-//    row-major digits), "expected" (the entry's published solution), "matches" (grid equals it;
+//    row-major, one character a cell: 1-9, then A = 10 ...), "expected" (the entry's published
+//    solution, the same way), "matches" (grid equals it;
 //    null without one), "counters" (ISS's, of the cold run), "message" (for an error)}
 
 import { readFileSync } from 'node:fs';
@@ -177,8 +178,10 @@ const main = async () => {
       }, 10);
     }
     const geometry = solver.geometry();
-    const digits = (s) => s.slice(0, geometry.numGridCells)
-      .map((v) => (v === null ? '.' : String(v))).join('');
+    // One character a cell, as sdkc's tests/expected/ grids: 1-9, then A = 10, B = 11, ...
+    // (Array.from: a solution may be a typed array, whose own map would keep numbers.)
+    const digits = (s) => Array.from(s.slice(0, geometry.numGridCells),
+      (v) => (v === null ? '.' : v.toString(36).toUpperCase())).join('');
     let first = null, second = null, status;
     try {
       first = solver.nthSolution(0);
@@ -221,7 +224,12 @@ const main = async () => {
           }
         }
       }
-      const expected = typeof entry.solution === 'string' ? entry.solution : null;
+      // ISS writes the solution of a grid past 9 values one letter a cell, A = 1, B = 2, ...
+      const letters = (t) => (/[A-Z]/.test(t)
+        ? [...t].map((c) => (c >= 'A' && c <= 'Z'
+          ? (c.charCodeAt(0) - 64).toString(36).toUpperCase() : c)).join('')
+        : t);
+      const expected = typeof entry.solution === 'string' ? letters(entry.solution) : null;
       const matches = expected === null || cold.grid === null ? null
         : expected.length === cold.grid.length &&
           [...expected].every((c, i) => c === '.' || c === cold.grid[i]);
