@@ -16,6 +16,7 @@ use crate::ground::{self, G};
 use crate::puzzle::{BinOp, Cell, Puzzle, RuleKind};
 
 mod alldiff;
+mod count;
 mod houses;
 mod leftovers;
 mod linear;
@@ -23,6 +24,7 @@ mod lines;
 mod supports;
 mod word;
 
+use count::Count;
 use linear::Linear;
 use lines::Line;
 use word::{Width, Word};
@@ -181,6 +183,8 @@ enum Kind {
     Linear(Linear),
     /// A library line or outside clue, the whole call as one (`lines`).
     Line(Line),
+    /// How many cells of a set hold one digit, exactly (`count`).
+    Count(Count),
 }
 
 #[derive(Debug, Clone, Default)]
@@ -391,8 +395,9 @@ impl Model {
                             }
                             &[a, b] => m.add_binary(&mut pair_index, &g, a, b),
                             _ => {
-                                let kind = match linear {
-                                    Some(l) if !l.terms.is_empty() => Kind::Linear(l),
+                                let kind = match (linear, Count::recognize(&g, m.lo)) {
+                                    (Some(l), _) if !l.terms.is_empty() => Kind::Linear(l),
+                                    (_, Some(count)) => Kind::Count(count),
                                     _ => Kind::Expr,
                                 };
                                 let scope = cells.iter().map(|&c| c as u32).collect();
@@ -454,9 +459,11 @@ impl Model {
             }
         }
         for g in &mut m.generals {
-            if let Kind::Linear(l) = &mut g.kind {
-                let peers = |a: u32, b: u32| m.peers[a as usize].binary_search(&b).is_ok();
-                prepare_sum(l, nvals, &peers);
+            let peers = |a: u32, b: u32| m.peers[a as usize].binary_search(&b).is_ok();
+            match &mut g.kind {
+                Kind::Linear(l) => prepare_sum(l, nvals, &peers),
+                Kind::Count(count) => count.prepare(&peers),
+                _ => {}
             }
         }
         // Equal sums chained by hand (a region-sum line written out): one total for all, in
@@ -1689,6 +1696,19 @@ impl Search<'_, '_, Dom> {
                 line.filter(m.lo, doms, &mut out, &mut self.scratch)
                     && self.narrow_each(doms, line.cells().iter().copied(), &out)
             }
+            Kind::Count(count) => {
+                count.filter(doms, &mut out)
+                    && self.narrow_each(doms, count.cells.iter().copied(), &out)
+                    && (count.min < 1 || {
+                        // The digit is in the set: not in the rest of an area that holds
+                        // every cell of the set that can take it.
+                        let mut rest = std::mem::take(&mut self.cage_places);
+                        let cells = count.cells.iter().copied();
+                        let kept = self.place_required(doms, cells, 1 << count.value, &mut rest);
+                        self.cage_places = rest;
+                        kept
+                    })
+            }
             Kind::Expr => {
                 self.pruned = out;
                 return self.expression(doms, k);
@@ -1717,7 +1737,7 @@ impl Search<'_, '_, Dom> {
         let required = self.supports[k].required(&out, need);
         self.pruned = out;
         let mut rest = std::mem::take(&mut self.cage_places);
-        let kept = self.place_required(doms, l, required, &mut rest);
+        let kept = self.place_required(doms, l.terms.iter().map(|t| t.1), required, &mut rest);
         self.cage_places = rest;
         kept
     }
@@ -1727,7 +1747,7 @@ impl Search<'_, '_, Dom> {
     fn place_required(
         &mut self,
         doms: &mut [Dom],
-        l: &Linear,
+        cells: impl Iterator<Item = u32> + Clone,
         required: Dom,
         rest: &mut Vec<u32>,
     ) -> bool {
@@ -1736,11 +1756,7 @@ impl Search<'_, '_, Dom> {
             let bit: Dom = 1 << i;
             // The cage's cells that can take it, open ones only: a fixed one's peers lost it
             // when it was fixed.
-            let mut places = l
-                .terms
-                .iter()
-                .map(|t| t.1)
-                .filter(|&c| doms[c as usize] & bit != 0);
+            let mut places = cells.clone().filter(|&c| doms[c as usize] & bit != 0);
             let Some(first) = places.next() else {
                 return false;
             };
