@@ -369,6 +369,10 @@ pub fn svg(p: &Puzzle, o: &Options) -> String {
                     pic.note("Sum cages: digits may repeat".into());
                 }
             }
+            "look_and_say" => {
+                pic.cage(&cells(a.get(1)), number(a.first()));
+                pic.note("Look-and-say: a clue's digit pairs are (count, digit): 1617 is one 6 and one 7".into());
+            }
             "extra_region" | "equality_cage" => {
                 pic.cage(&cells(a.first()), None);
                 if name == "equality_cage" {

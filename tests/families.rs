@@ -18,10 +18,14 @@ use common::{expected_grid, library_givens, printed_grid, root, sdkc};
 const FAMILIES: &[&str] = &[
     "clone-domino",
     "counting-circles-clockwork",
+    "counting-circles-santorini",
     "dutch-whispers-elementary",
     "entropic-connections",
     "indexing-159",
     "lockout-dsm23",
+    "look-and-say-2",
+    "look-and-say-3",
+    "look-and-say-killer",
     "lunchbox-normal",
     "maximum-fortress",
     "modular-lines-1",
@@ -115,6 +119,11 @@ unique!(highs {
     nonconsecutive_anti_knight: "nonconsecutive-anti-knight", // 0.09 s
     numbered_rooms_n: "numbered-rooms-n", // 0.13 s
     pill_arrow_lm: "pill-arrow-lm", // 0.59 s (31 s before the pills' numbers, src/lower/family.rs)
+    // (2026-12-06, `bench/families.py --runs 3`, best of 3)
+    counting_circles_santorini: "counting-circles-santorini", // 8.5 s
+    look_and_say_2: "look-and-say-2",                         // 0.10 s
+    look_and_say_3: "look-and-say-3",                         // 2.3 s
+    look_and_say_killer: "look-and-say-killer",               // 0.12 s
 });
 
 /// `run --unique` with `solver` and a time limit of its own, for a proof too long for the 60 s
@@ -170,6 +179,10 @@ unique!(cbc {
     nonconsecutive_anti_knight: "nonconsecutive-anti-knight", // 0.2 s
     numbered_rooms_n: "numbered-rooms-n", // 2.0 s
     pill_arrow_lm: "pill-arrow-lm", // 6.9 s (13.7 s with CBC's defaults)
+    // (2026-12-06; look-and-say-3 has no proof in 100 s)
+    look_and_say_killer: "look-and-say-killer", // 0.34 s
+    look_and_say_2: "look-and-say-2",           // 0.48 s
+    counting_circles_santorini: "counting-circles-santorini", // 17.3 s
 });
 
 // GLPK, timed the same way, with sdkc's `--first` and `--cover` (src/solve/glpk.rs;
@@ -188,6 +201,9 @@ unique!(glpk {
     maximum_fortress: "maximum-fortress",                   // 0.06 s (0.84 s before --clique)
     nonconsecutive_anti_knight: "nonconsecutive-anti-knight", // 0.31 s
     pill_arrow_lm: "pill-arrow-lm",                         // 13.1 s (past 30 s before --first)
+    // (2026-12-06; look-and-say-3 has no proof in 100 s)
+    look_and_say_killer: "look-and-say-killer", // 3.7 s
+    look_and_say_2: "look-and-say-2",           // 7.4 s
 });
 
 /// With half of the published grid given (one colour of a checkerboard, and the file's own

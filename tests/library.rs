@@ -554,6 +554,32 @@ fn case(rule: &str, rng: &mut Rng, s: Shape, base: &[Vec<i64>]) -> Case {
                 }),
             )
         }
+        "look_and_say" => {
+            // Cells that may share a row or a box (a digit can repeat where they do not), the
+            // clue counted on the base grid: one or two (count, digit) pairs, a count maybe 0.
+            let len = 2 + rng.below(3);
+            let cells = walk(rng, s, len, true);
+            let seen = values(base, &cells);
+            let first = 1 + rng.below(s.n) as i64;
+            let mut digits = vec![first];
+            if rng.below(2) == 0 {
+                digits.push(1 + (first + rng.below(s.n - 1) as i64) % n);
+            }
+            let pairs: Vec<(i64, i64)> = digits
+                .iter()
+                .map(|&d| (seen.iter().filter(|&&x| x == d).count() as i64, d))
+                .collect();
+            let clue = pairs.iter().fold(0, |t, &(k, d)| 100 * t + 10 * k + d);
+            one(
+                call(format!("{clue}, {}", list(rng, &cells))),
+                cells,
+                Box::new(move |d| {
+                    pairs
+                        .iter()
+                        .all(|&(k, x)| d.iter().filter(|&&y| y == x).count() as i64 == k)
+                }),
+            )
+        }
         "equality_cage" => {
             let len = 2 + 2 * rng.below(2);
             let cells = walk(rng, s, len, true);
@@ -1125,6 +1151,7 @@ const ON_FOUR: &[&str] = &[
     "maximum",
     "contains",
     "quadruple",
+    "look_and_say",
     "equality_cage",
     "counting_circles",
     "diagonals",
