@@ -72,3 +72,18 @@ fn a_cages_required_values_leave_its_areas() {
         assert!(n <= most, "{name}: {n} nodes (at most {most})");
     }
 }
+
+/// Mathemagic's hard killers (`examples/killers-hard/`, written by `bench/hard_killers.py`
+/// from ISS's `MATHEMAGIC_KILLERS`, their grids as ISS finds them) take the builtin search 4 to
+/// 16 s each (ISS: 1.5 to 5.6 s; README, "Killers against the Interactive Sudoku Solver"), too
+/// long for every one here: the quickest is proved, to its grid.
+#[test]
+fn the_quickest_of_mathemagics_hard_killers_is_proved() {
+    assert_eq!(common::sdk_stems("examples/killers-hard").len(), 14);
+    proves_unique_as(
+        "examples/killers-hard/mathemagic-05.sdk",
+        "killers-hard/mathemagic-05",
+        "builtin",
+        &[],
+    );
+}
