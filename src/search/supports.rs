@@ -229,19 +229,20 @@ impl Walk {
             self.found[k] = need as u8;
             return Some(ok);
         }
-        // (The skipped cell adds nothing to the reach.)
+        // Only the values that leave the cells after it within their reach, `need - high`
+        // to `need - low` (the skipped cell adds nothing to the reach), lowest first.
         let (low, high) = (self.low[k + 1], self.high[k + 1]);
-        for i in bits((doms[k] & !used) as Dom) {
-            let rest = need - i as i64;
-            if rest < low {
-                // The values only grow from here.
-                break;
-            }
-            if rest > high {
-                continue;
-            }
+        let (from, to) = ((need - high).max(0), need - low);
+        if to < from || from > 31 {
+            return Some(false);
+        }
+        let span = if to >= 31 { u32::MAX } else { (2u32 << to) - 1 };
+        let mut open = doms[k] & !used & span & (u32::MAX << from);
+        while open != 0 {
+            let i = open.trailing_zeros();
+            open &= open - 1;
             self.found[k] = i as u8;
-            if self.assign(doms, k + 1, used | 1 << i, rest)? {
+            if self.assign(doms, k + 1, used | 1 << i, need - i as i64)? {
                 return Some(true);
             }
         }
