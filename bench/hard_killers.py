@@ -13,22 +13,13 @@ Usage: python3 bench/hard_killers.py [--iss /tmp/iss] [--node node]
 (ISS's source tree as bench/families.py describes; bench/iss.mjs must find each unique.) Then
 `python3 bench/families.py --dir examples/killers-hard` measures them against ISS.
 """
-import argparse, json, os, re, subprocess, sys
+import argparse, os, sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from killers import cage_rules, cages  # noqa: E402
+from killers import cage_rules, cages, iss_grids, killers, write  # noqa: E402
 
-ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 LIST = "MATHEMAGIC_KILLERS"
 SOURCE = "http://forum.enjoysudoku.com/the-hardest-killers-t39601.html#p313003"
-
-
-def killers(iss):
-    """The 81-character killers of the list, in order."""
-    text = open(os.path.join(iss, "data", "collections.js"), encoding="utf-8").read()
-    start = text.index(f"export const {LIST}")
-    end = text.find("export const", start + 1)
-    return re.findall(r"'([^'\n]{81})'", text[start:end if end > 0 else len(text)])
 
 
 def model(k, line):
@@ -55,27 +46,12 @@ def main():
     ap.add_argument("--iss", default="/tmp/iss")
     ap.add_argument("--node", default="node")
     a = ap.parse_args()
-    lines = killers(a.iss)
+    lines = killers(a.iss, LIST)
     if len(lines) != 14:
         sys.exit(f"{LIST}: {len(lines)} killers of 81 characters, not 14")
-    labels = "\n".join(f"{LIST}[{k}]" for k in range(len(lines)))
-    p = subprocess.run([a.node, os.path.join(ROOT, "bench", "iss.mjs"), "--iss", a.iss,
-                        "--runs", "0", "--time-limit", "120"],
-                       input=labels, capture_output=True, text=True)
-    found = [json.loads(l) for l in p.stdout.splitlines() if l.strip()]
-    if p.returncode != 0 or len(found) != len(lines):
-        sys.exit(f"iss.mjs: {p.stderr.strip() or p.stdout[-400:]}")
-    for d in ("examples/killers-hard", "tests/expected/killers-hard"):
-        os.makedirs(os.path.join(ROOT, d), exist_ok=True)
-    for k, (line, got) in enumerate(zip(lines, found)):
-        if got["status"] != "unique":
-            sys.exit(f"{LIST}[{k}]: ISS says {got['status']}")
-        stem, text = model(k, line)
-        with open(os.path.join(ROOT, "examples", "killers-hard", stem + ".sdk"), "w") as f:
-            f.write(text)
-        grid = got["grid"]
-        with open(os.path.join(ROOT, "tests", "expected", "killers-hard", stem + ".txt"), "w") as f:
-            f.write("".join(grid[r * 9:r * 9 + 9] + "\n" for r in range(9)))
+    grids = iss_grids(a.iss, a.node, [f"{LIST}[{k}]" for k in range(len(lines))], limit=120)
+    for k, (line, grid) in enumerate(zip(lines, grids)):
+        write("killers-hard", *model(k, line), grid)
     print(f"wrote {len(lines)} models to examples/killers-hard and their grids to "
           f"tests/expected/killers-hard")
 

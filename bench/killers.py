@@ -26,12 +26,27 @@ STEP = {"<": -1, ">": 1, "^": -9, "v": 9, "`": -10, "'": -8, ",": 8, ".": 10}
 SOURCE = "http://rcbroughton.co.uk/sudoku/forum/viewtopic.php?f=3&t=434#p2453"
 
 
-def killers(iss):
-    """The 81-character killers of TAREK_ALL, in order."""
+def killers(iss, name="TAREK_ALL"):
+    """The 81-character killers of ISS's list NAME (TAREK_ALL, MATHEMAGIC_KILLERS), in order."""
     text = open(os.path.join(iss, "data", "collections.js"), encoding="utf-8").read()
-    start = text.index("export const TAREK_ALL")
+    start = text.index(f"export const {name}")
     end = text.find("export const", start + 1)
     return re.findall(r"'([^'\n]{81})'", text[start:end if end > 0 else len(text)])
+
+
+def iss_grids(iss, node, labels, limit=30):
+    """The grid ISS finds for each of its labels ("TAREK_ALL[0]", ...), by bench/iss.mjs, one
+    string of 81 digits each; exits unless ISS finds every one unique."""
+    p = subprocess.run([node, os.path.join(ROOT, "bench", "iss.mjs"), "--iss", iss,
+                        "--runs", "0", "--time-limit", str(limit)],
+                       input="\n".join(labels), capture_output=True, text=True)
+    found = [json.loads(l) for l in p.stdout.splitlines() if l.strip()]
+    if p.returncode != 0 or len(found) != len(labels):
+        sys.exit(f"iss.mjs: {p.stderr.strip() or p.stdout[-400:]}")
+    for label, got in zip(labels, found):
+        if got["status"] != "unique":
+            sys.exit(f"{label}: ISS says {got['status']}")
+    return [got["grid"] for got in found]
 
 
 def total_of(ch):
@@ -119,6 +134,16 @@ def extreme_model(title, src, line, stem):
     return "\n".join(out + cage_rules(cages)) + "\n"
 
 
+def write(folder, stem, text, grid):
+    """examples/FOLDER/STEM.sdk and its grid (81 digits) as tests/expected/FOLDER/STEM.txt."""
+    for d in ("examples", os.path.join("tests", "expected")):
+        os.makedirs(os.path.join(ROOT, d, folder), exist_ok=True)
+    with open(os.path.join(ROOT, "examples", folder, stem + ".sdk"), "w") as f:
+        f.write(text)
+    with open(os.path.join(ROOT, "tests", "expected", folder, stem + ".txt"), "w") as f:
+        f.write("".join(grid[r * 9:r * 9 + 9] + "\n" for r in range(9)))
+
+
 def model(k, line):
     out = [
         f'# tarek\'s killer {k + 1} (ISS\'s label: TAREK_ALL[{k}]): a killer sudoku of tarek\'s list of',
@@ -146,29 +171,12 @@ def main():
     lines = killers(a.iss)
     if len(lines) != 42:
         sys.exit(f"TAREK_ALL: {len(lines)} killers of 81 characters, not 42")
-    labels = "\n".join(f"TAREK_ALL[{k}]" for k in range(len(lines)))
-    p = subprocess.run([a.node, os.path.join(ROOT, "bench", "iss.mjs"), "--iss", a.iss,
-                        "--runs", "0"], input=labels, capture_output=True, text=True)
-    found = [json.loads(l) for l in p.stdout.splitlines() if l.strip()]
-    if p.returncode != 0 or len(found) != len(lines):
-        sys.exit(f"iss.mjs: {p.stderr.strip() or p.stdout[-400:]}")
-    os.makedirs(os.path.join(ROOT, "examples", "killers"), exist_ok=True)
-    os.makedirs(os.path.join(ROOT, "tests", "expected", "killers"), exist_ok=True)
-    for k, (line, got) in enumerate(zip(lines, found)):
-        if got["status"] != "unique":
-            sys.exit(f"TAREK_ALL[{k}]: ISS says {got['status']}")
-        stem = f"tarek-{k + 1:02}"
-        with open(os.path.join(ROOT, "examples", "killers", stem + ".sdk"), "w") as f:
-            f.write(model(k, line))
-        grid = got["grid"]
-        with open(os.path.join(ROOT, "tests", "expected", "killers", stem + ".txt"), "w") as f:
-            f.write("".join(grid[r * 9:r * 9 + 9] + "\n" for r in range(9)))
+    grids = iss_grids(a.iss, a.node, [f"TAREK_ALL[{k}]" for k in range(len(lines))])
+    for k, (line, grid) in enumerate(zip(lines, grids)):
+        write("killers", f"tarek-{k + 1:02}", model(k, line), grid)
     for title, src, line, solution in extreme(a.iss):
         stem = re.sub(r"[^a-z0-9]+", "-", title.lower()).strip("-")
-        with open(os.path.join(ROOT, "examples", "killers", stem + ".sdk"), "w") as f:
-            f.write(extreme_model(title, src, line, stem))
-        with open(os.path.join(ROOT, "tests", "expected", "killers", stem + ".txt"), "w") as f:
-            f.write("".join(solution[r * 9:r * 9 + 9] + "\n" for r in range(9)))
+        write("killers", stem, extreme_model(title, src, line, stem), solution)
     print(f"wrote {len(lines) + len(EXTREME)} models to examples/killers and their grids to "
           f"tests/expected/killers")
 
