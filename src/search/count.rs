@@ -13,8 +13,8 @@
 //! least `min` leaves it out. That keeps exactly the values some assignment of the set's cells
 //! has with the digit counted right and never twice in cells that must differ
 //! (`prunes_exactly`; the other digits' differences are the areas' to keep); the largest set is
-//! found by a branching walk over bit masks, up to `MAX_CELLS` open cells, and past that
-//! counted as all of them, which only keeps more.
+//! found by a branching walk over bit masks, up to `MAX_WALKED` open cells that can hold the
+//! digit, and past that counted as all of them, which only keeps more.
 
 use super::{Dom, bits};
 use crate::ground::G;
@@ -23,8 +23,10 @@ use crate::puzzle::BinOp;
 /// Cells of a set, at most: the masks are `u32`.
 const MAX_CELLS: usize = 32;
 /// Open cells that can hold the digit past which the largest independent set is not looked
-/// for (the count is bounded by the number of such cells instead).
-const MAX_WALKED: u32 = 24;
+/// for (the count is bounded by the number of such cells instead): the walk branches in two
+/// only on a cell with two neighbours or more, so at most about 1.6^16 (2,200) steps, and a
+/// filter takes two walks a cell.
+const MAX_WALKED: u32 = 16;
 
 /// `min <= count(c in cells: v[c] == value) <= max`.
 #[derive(Debug, Clone, PartialEq)]
@@ -181,8 +183,9 @@ impl Count {
         let rest = set & (set - 1);
         let adj = self.adjacent[i as usize] & rest;
         let taken = 1 + self.walk(rest & !adj);
-        if adj == 0 {
-            // No neighbour in the set: taking it is never worse.
+        if adj & adj.wrapping_sub(1) == 0 {
+            // At most one neighbour in the set: a largest set without this cell holds that
+            // neighbour at most, and this cell can take its place.
             return taken;
         }
         taken.max(self.walk(rest))
