@@ -277,7 +277,18 @@ fn library_rule(rng: &mut Rng, n: usize) -> String {
             .pick(&["kropki_negative()", "xv_negative()", "nonconsecutive()"])
             .to_string(),
         23 => format!("{}({a})", rng.pick(&["even", "odd", "minimum", "maximum"])),
-        24 if rng.below(2) == 0 => format!("contains({}, {k}, 1)", line(rng, n)),
+        24 if rng.below(3) == 0 => format!("contains({}, {k}, 1)", line(rng, n)),
+        // One or two (count, digit) pairs, a count of 0 to 2 (the search's own propagator for
+        // counts of one digit, `src/search/count.rs`).
+        24 if rng.below(2) == 0 => {
+            let first = 10 * rng.below(3) + k;
+            let clue = if rng.below(2) == 0 {
+                100 * first + 10 * rng.below(3) + 1 + (k % n)
+            } else {
+                first
+            };
+            format!("look_and_say({clue}, {})", line(rng, n))
+        }
         24 => format!(
             "quadruple({}, {{{k}, {}, {}}})",
             line(rng, n),
@@ -336,6 +347,8 @@ fn run_cases(seed: u64, cases: usize, n: usize, bh: usize, bw: usize, givens: us
     let mut total_solutions = 0;
     // Cases with a call of a library rule among their rules.
     let mut with_library = 0;
+    // Cases that call `look_and_say`.
+    let mut with_counts = 0;
     for case in 0..cases {
         let text = random_model(&mut rng, n, bh, bw, givens);
         // A model the analyzer rejects (two equal givens in a row, a comparison that can never
@@ -382,7 +395,13 @@ fn run_cases(seed: u64, cases: usize, n: usize, bh: usize, bw: usize, givens: us
         {
             with_library += 1;
         }
+        with_counts += usize::from(text.contains("look_and_say("));
     }
+    // The counts' propagator among them (`src/search/count.rs`).
+    assert!(
+        with_counts >= 1,
+        "only {with_counts} compared cases call look_and_say"
+    );
     // The generator must produce enough real cases for the comparison to mean something.
     assert!(
         compared >= cases / 3,
@@ -393,7 +412,8 @@ fn run_cases(seed: u64, cases: usize, n: usize, bh: usize, bw: usize, givens: us
         "only {with_library} of {compared} compared cases call a library rule"
     );
     eprintln!(
-        "{compared} cases compared ({with_library} with library rules), {total_solutions} solutions in all"
+        "{compared} cases compared ({with_library} with library rules, {with_counts} with \
+         look_and_say), {total_solutions} solutions in all"
     );
 }
 
@@ -526,4 +546,93 @@ fn full_areas_alone_search_like_brute_force() {
         "{compared} cases, {solutions} solutions, {excluded} excluded ones, \
          {learned_failures} with learned weights"
     );
+}
+
+/// Counts of one digit, several to a model (`look_and_say` with one or two pairs, `contains`),
+/// their clues counted on a random grid (one in five off by one), over cells that may share a
+/// row or a box: the builtin search, whose counts' propagator (`src/search/count.rs`) reasons
+/// about which of those cells may hold the digit together, finds exactly the grids brute
+/// force finds, and so does each MIP solver in turn where there are a few.
+#[test]
+fn random_counts_on_4x4_grids() {
+    let n = 4;
+    let mut rng = Rng(0x5EED_C047);
+    let (mut compared, mut on_mip) = (0, 0);
+    for case in 0..150 {
+        let base = base_grid(&mut rng, n, 2, 2);
+        let mut text = String::from("grid 4x4\nboxes 2x2\nrule distinct rows, columns, boxes\n");
+        for _ in 0..2 + rng.below(3) {
+            // Two to five different cells, as a walk that may turn.
+            let mut cells: Vec<(usize, usize)> = vec![(rng.below(n), rng.below(n))];
+            for _ in 0..1 + rng.below(4) {
+                let (r, c) = *cells.last().unwrap();
+                let (dr, dc) = *rng.pick(&[(0i64, 1i64), (1, 0), (0, -1), (-1, 0), (1, 1)]);
+                let next = ((r as i64 + dr) as usize, (c as i64 + dc) as usize);
+                if next.0 < n && next.1 < n && !cells.contains(&next) {
+                    cells.push(next);
+                }
+            }
+            let names: Vec<String> = cells
+                .iter()
+                .map(|&(r, c)| format!("r{}c{}", r + 1, c + 1))
+                .collect();
+            let count = |d: i64| cells.iter().filter(|&&(r, c)| base[r * n + c] == d).count();
+            let off = usize::from(rng.below(5) == 0);
+            let d = 1 + rng.below(n) as i64;
+            if rng.below(4) == 0 {
+                let times = (count(d) + off).max(1);
+                text.push_str(&format!(
+                    "rule contains({}, {d}, {times})\n",
+                    names.join(" ")
+                ));
+                continue;
+            }
+            let mut clue = 10 * (count(d) + off) as i64 + d;
+            if rng.below(2) == 0 {
+                let e = 1 + (d % n as i64);
+                clue = 100 * clue + 10 * count(e) as i64 + e;
+            }
+            text.push_str(&format!("rule look_and_say({clue}, {})\n", names.join(" ")));
+        }
+        // (A clue off by one may ask more of a digit than its cells can hold: the analyzer
+        // rejects that rule as one that can never hold, and it is no soundness case.)
+        let Ok((puzzle, _)) = sdkc::build("counts.sdk", text.as_bytes(), None) else {
+            continue;
+        };
+        let expected = brute_force(&puzzle, usize::MAX);
+        if expected.len() > 40 {
+            continue;
+        }
+        let model = sdkc::search::Model::new(&puzzle).unwrap();
+        let builtin = model.solve(
+            &puzzle.givens,
+            &sdkc::search::Options {
+                limit: expected.len() + 1,
+                ..Default::default()
+            },
+        );
+        let found: BTreeSet<Vec<i64>> = builtin.solutions.iter().cloned().collect();
+        assert_eq!(
+            found, expected,
+            "case {case}: builtin and brute force\n{text}"
+        );
+        compared += 1;
+        // A MIP solver lists the grids one solve each: on the cases with few.
+        if expected.len() > 6 {
+            continue;
+        }
+        let solver = MIP_SOLVERS[case % MIP_SOLVERS.len()];
+        let mip = through_mip(&puzzle, solver, expected.len() + 1)
+            .unwrap_or_else(|e| panic!("case {case} ({solver}): {e}\n{text}"));
+        assert_eq!(
+            mip, expected,
+            "case {case} ({solver}): MIP and brute force\n{text}"
+        );
+        on_mip += 1;
+    }
+    assert!(
+        compared >= 60 && on_mip >= 30,
+        "only {compared} cases compared, {on_mip} on a MIP solver"
+    );
+    eprintln!("{compared} cases with counts compared, {on_mip} of them on a MIP solver too");
 }
