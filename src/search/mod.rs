@@ -2140,40 +2140,66 @@ fn shuffle<T>(state: &mut u64, items: &mut [T]) {
 
 /// The indices of the set bits, lowest first: of a domain (`Dom`), an area mask (`u64`), or a
 /// small domain (`u32`, where the 128-bit walk costs twice the instructions).
-fn bits<T: Bits>(mut d: T) -> impl Iterator<Item = u32> {
-    std::iter::from_fn(move || {
-        if d.is_empty() {
-            return None;
-        }
-        let i = d.lowest();
-        d = d.without_lowest();
-        Some(i)
-    })
+fn bits<T: Bits>(d: T) -> T::Iter {
+    d.iter()
 }
 
 /// An unsigned integer as a set of bit indices (`bits`).
 trait Bits: Copy {
-    fn is_empty(self) -> bool;
-    fn lowest(self) -> u32;
-    fn without_lowest(self) -> Self;
+    type Iter: Iterator<Item = u32>;
+    fn iter(self) -> Self::Iter;
 }
+
+/// The set bits of one machine word, lowest first.
+struct SetBits<T>(T);
 
 macro_rules! impl_bits {
     ($($t:ty),*) => {$(
+        impl Iterator for SetBits<$t> {
+            type Item = u32;
+            fn next(&mut self) -> Option<u32> {
+                if self.0 == 0 {
+                    return None;
+                }
+                let i = self.0.trailing_zeros();
+                self.0 &= self.0 - 1;
+                Some(i)
+            }
+        }
         impl Bits for $t {
-            fn is_empty(self) -> bool {
-                self == 0
-            }
-            fn lowest(self) -> u32 {
-                self.trailing_zeros()
-            }
-            fn without_lowest(self) -> Self {
-                self & (self - 1)
+            type Iter = SetBits<$t>;
+            fn iter(self) -> SetBits<$t> {
+                SetBits(self)
             }
         }
     )*};
 }
-impl_bits!(u32, u64, u128);
+impl_bits!(u32, u64);
+
+/// A 128-bit set walked as its two 64-bit halves: each step one word's operations, not two
+/// words' with a carry (the domains of every model with conditions on many cells are 128
+/// bits, most of them with values in the low half only).
+struct Halves {
+    low: SetBits<u64>,
+    high: SetBits<u64>,
+}
+
+impl Iterator for Halves {
+    type Item = u32;
+    fn next(&mut self) -> Option<u32> {
+        self.low.next().or_else(|| self.high.next().map(|i| i + 64))
+    }
+}
+
+impl Bits for u128 {
+    type Iter = Halves;
+    fn iter(self) -> Halves {
+        Halves {
+            low: SetBits(self as u64),
+            high: SetBits((self >> 64) as u64),
+        }
+    }
+}
 
 #[cfg(test)]
 mod tests {
