@@ -341,6 +341,26 @@ fn through_mip(p: &Puzzle, solver: &str, limit: usize) -> Result<BTreeSet<Vec<i6
     Ok(set)
 }
 
+/// The grids the builtin search finds, up to `limit`; none of them twice (`what` names the
+/// case when one is).
+fn builtin(puzzle: &Puzzle, limit: usize, what: &str) -> BTreeSet<Vec<i64>> {
+    let model = sdkc::search::Model::new(puzzle).unwrap();
+    let out = model.solve(
+        &puzzle.givens,
+        &sdkc::search::Options {
+            limit,
+            ..Default::default()
+        },
+    );
+    let set: BTreeSet<Vec<i64>> = out.solutions.iter().cloned().collect();
+    assert_eq!(
+        set.len(),
+        out.solutions.len(),
+        "{what}: the builtin solver found a solution twice"
+    );
+    set
+}
+
 fn run_cases(seed: u64, cases: usize, n: usize, bh: usize, bw: usize, givens: usize) {
     let mut rng = Rng(seed);
     let mut compared = 0;
@@ -369,22 +389,9 @@ fn run_cases(seed: u64, cases: usize, n: usize, bh: usize, bw: usize, givens: us
             "case {case} ({solver}): MIP and brute force disagree\n{text}"
         );
         // The builtin solver, on the same model, must find the same set.
-        let model = sdkc::search::Model::new(&puzzle).unwrap();
-        let builtin = model.solve(
-            &puzzle.givens,
-            &sdkc::search::Options {
-                limit: expected.len() + 1,
-                ..Default::default()
-            },
-        );
-        let builtin_set: BTreeSet<Vec<i64>> = builtin.solutions.iter().cloned().collect();
         assert_eq!(
-            builtin_set.len(),
-            builtin.solutions.len(),
-            "case {case}: the builtin solver found a solution twice\n{text}"
-        );
-        assert_eq!(
-            builtin_set, expected,
+            builtin(&puzzle, expected.len() + 1, &format!("case {case}\n{text}")),
+            expected,
             "case {case}: builtin solver and brute force disagree\n{text}"
         );
         compared += 1;
@@ -603,17 +610,9 @@ fn random_counts_on_4x4_grids() {
         if expected.len() > 40 {
             continue;
         }
-        let model = sdkc::search::Model::new(&puzzle).unwrap();
-        let builtin = model.solve(
-            &puzzle.givens,
-            &sdkc::search::Options {
-                limit: expected.len() + 1,
-                ..Default::default()
-            },
-        );
-        let found: BTreeSet<Vec<i64>> = builtin.solutions.iter().cloned().collect();
         assert_eq!(
-            found, expected,
+            builtin(&puzzle, expected.len() + 1, &format!("case {case}\n{text}")),
+            expected,
             "case {case}: builtin and brute force\n{text}"
         );
         compared += 1;
