@@ -395,10 +395,9 @@ impl Model {
                             }
                             &[a, b] => m.add_binary(&mut pair_index, &g, a, b),
                             _ => {
-                                let kind = match (linear, Count::recognize(&g, m.lo)) {
-                                    (Some(l), _) if !l.terms.is_empty() => Kind::Linear(l),
-                                    (_, Some(count)) => Kind::Count(count),
-                                    _ => Kind::Expr,
+                                let kind = match linear {
+                                    Some(l) if !l.terms.is_empty() => Kind::Linear(l),
+                                    _ => Count::recognize(&g, m.lo).map_or(Kind::Expr, Kind::Count),
                                 };
                                 let scope = cells.iter().map(|&c| c as u32).collect();
                                 m.add_general(g, scope, kind);
@@ -994,8 +993,9 @@ struct Search<'m, 'o, D> {
     open: Vec<u32>,
     /// Scratch: the values a propagator keeps, one domain per cell of its scope.
     pruned: Vec<D>,
-    /// Scratch: the cells of a cage other than the first that can take a required value
-    /// (`Search::required`, called at most nodes: a buffer kept, not one allocated a value).
+    /// Scratch: the cells of a cage or a count other than the first that can take a required
+    /// value (`Search::place_required`, called at most nodes: a buffer kept, not one
+    /// allocated a value).
     cage_places: Vec<u32>,
     /// Per cell, 1 + how often a condition on it failed (dom/wdeg).
     weight: Vec<u32>,
@@ -1699,15 +1699,10 @@ impl Search<'_, '_, Dom> {
             Kind::Count(count) => {
                 count.filter(doms, &mut out)
                     && self.narrow_each(doms, count.cells.iter().copied(), &out)
-                    && (count.min < 1 || {
-                        // The digit is in the set: not in the rest of an area that holds
-                        // every cell of the set that can take it.
-                        let mut rest = std::mem::take(&mut self.cage_places);
-                        let cells = count.cells.iter().copied();
-                        let kept = self.place_required(doms, cells, 1 << count.value, &mut rest);
-                        self.cage_places = rest;
-                        kept
-                    })
+                    // The digit is in the set: not in the rest of an area that holds every
+                    // cell of the set that can take it.
+                    && (count.min < 1
+                        || self.place_required(doms, count.cells.iter().copied(), 1 << count.value))
             }
             Kind::Expr => {
                 self.pruned = out;
@@ -1736,15 +1731,27 @@ impl Search<'_, '_, Dom> {
         out.extend(l.terms.iter().map(|&(_, c)| doms[c as usize]));
         let required = self.supports[k].required(&out, need);
         self.pruned = out;
+        self.place_required(doms, l.terms.iter().map(|t| t.1), required)
+    }
+
+    /// Each of the `required` values is in one of `cells` (a cage, a count of at least one)
+    /// that can take it: if only one can, it does; else it leaves the rest of every full area
+    /// that holds all of those places.
+    fn place_required(
+        &mut self,
+        doms: &mut [Dom],
+        cells: impl Iterator<Item = u32> + Clone,
+        required: Dom,
+    ) -> bool {
         let mut rest = std::mem::take(&mut self.cage_places);
-        let kept = self.place_required(doms, l.terms.iter().map(|t| t.1), required, &mut rest);
+        let kept = self.place_each(doms, cells, required, &mut rest);
         self.cage_places = rest;
         kept
     }
 
-    /// `required`'s work on the values every combination of the cage holds, with `rest` as
-    /// the scratch for a value's places other than the first.
-    fn place_required(
+    /// `place_required`'s work, with `rest` as the scratch for a value's places other than the
+    /// first.
+    fn place_each(
         &mut self,
         doms: &mut [Dom],
         cells: impl Iterator<Item = u32> + Clone,
