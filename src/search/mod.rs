@@ -540,7 +540,7 @@ impl Model {
         {
             m.houses = houses::Houses::new(m.lo, nvals, n, &m.units);
         }
-        m.width = Width::of(nvals, !m.generals.is_empty());
+        m.width = Width::of(nvals);
         Ok((!past()).then_some(m))
     }
 
@@ -618,7 +618,7 @@ impl Model {
         with_width!(self, propagate_with(givens))
     }
 
-    fn propagate_with<D: Domain>(&self, givens: &[Option<i64>]) -> Option<Vec<Vec<i64>>> {
+    fn propagate_with<D: Word>(&self, givens: &[Option<i64>]) -> Option<Vec<Vec<i64>>> {
         let mut found = None;
         let mut each = |_: &[i64]| true;
         let mut out = Outcome {
@@ -801,7 +801,7 @@ impl Model {
     /// One search (`solve_each` past its shortcuts), in the model's word (`with_width!`): its
     /// weights at the end, for `opts.learned`, and whether `budget` (nodes) cut it short.
     /// With `race`, it stops once the flag is set by the other search.
-    fn search<D: Domain>(
+    fn search<D: Word>(
         &self,
         givens: &[Option<i64>],
         opts: &Options,
@@ -911,6 +911,8 @@ impl Model {
             pointed: Vec::new(),
             open: Vec::new(),
             pruned: Vec::new(),
+            kept: Vec::new(),
+            wide: vec![0; self.unary.len()],
             cage_places: Vec::new(),
             weight: vec![1; n],
             settled: vec![Vec::new(); self.generals.len()],
@@ -993,6 +995,11 @@ struct Search<'m, 'o, D> {
     open: Vec<u32>,
     /// Scratch: the values a propagator keeps, one domain per cell of its scope.
     pruned: Vec<D>,
+    /// The same for a condition on many cells, whose filters read 128 bits (`general`).
+    kept: Vec<Dom>,
+    /// Per cell, its domain in 128 bits, for the filters of conditions on many cells: current
+    /// only on the scope of the condition being pruned (`general`).
+    wide: Vec<Dom>,
     /// Scratch: the cells of a cage or a count other than the first that can take a required
     /// value (`Search::place_required`, called at most nodes: a buffer kept, not one
     /// allocated a value).
@@ -1021,7 +1028,7 @@ struct Search<'m, 'o, D> {
     stop: bool,
 }
 
-impl<D: Domain> Search<'_, '_, D> {
+impl<D: Word> Search<'_, '_, D> {
     /// Whether the time limit has passed; if so the search stops, marked timed out.
     fn past_deadline(&mut self) -> bool {
         if self.deadline.is_some_and(|d| Instant::now() >= d) {
@@ -1543,7 +1550,7 @@ impl<D: Domain> Search<'_, '_, D> {
         if self.past_deadline() {
             return false;
         }
-        if !D::general(self, doms, k as usize) {
+        if !self.general(doms, k as usize) {
             if !self.stop {
                 self.blame(&self.m.generals[k as usize].scope);
             }
@@ -1601,32 +1608,11 @@ impl<D: Domain> Search<'_, '_, D> {
     }
 }
 
-/// The word a search runs on (`word`), and what it does with a condition on many cells: a
-/// model with any searches with 128 bits (`Model::width`), the width its propagators read.
-trait Domain: Word {
-    fn general(s: &mut Search<'_, '_, Self>, doms: &mut [Self], k: usize) -> bool;
-}
-
-impl Domain for Dom {
-    fn general(s: &mut Search<'_, '_, Self>, doms: &mut [Self], k: usize) -> bool {
-        s.general(doms, k)
-    }
-}
-
-macro_rules! no_conditions {
-    ($($t:ty),*) => {$(
-        impl Domain for $t {
-            fn general(_: &mut Search<'_, '_, Self>, _: &mut [Self], _: usize) -> bool {
-                unreachable!("a model with conditions on many cells searches with 128 bits")
-            }
-        }
-    )*};
-}
-no_conditions!(u32, u64);
-
-impl Search<'_, '_, Dom> {
-    /// Prune the cells of a condition on three or more cells.
-    fn general(&mut self, doms: &mut [Dom], k: usize) -> bool {
+impl<D: Word> Search<'_, '_, D> {
+    /// Prune the cells of a condition on three or more cells. The filters read 128-bit
+    /// domains: the condition's cells are widened into `wide` (only its scope is current
+    /// there, and only its scope is read), and what a filter keeps is narrowed back.
+    fn general(&mut self, doms: &mut [D], k: usize) -> bool {
         let m = self.m;
         let cond = &m.generals[k];
         // A sum's or a line's filter mostly keeps what its own filter would keep again: when
@@ -1638,11 +1624,12 @@ impl Search<'_, '_, Dom> {
         // filter's own pruning can fix the cells to values that break the rule, and a grid
         // is only ever reported after every rule has looked at its values (the generator's
         // random grids of Clockwork broke its counting circles one time in four).
-        let settled = &mut self.settled[k];
+        let settled = &self.settled[k];
         let fixed = || {
-            cond.scope
-                .iter()
-                .all(|&c| doms[c as usize] & doms[c as usize].wrapping_sub(1) == 0)
+            cond.scope.iter().all(|&c| {
+                let d = doms[c as usize];
+                d == D::ZERO || d & (d - D::ONE) == D::ZERO
+            })
         };
         if !matches!(cond.kind, Kind::Expr)
             && settled.len() == cond.scope.len()
@@ -1650,7 +1637,7 @@ impl Search<'_, '_, Dom> {
                 .scope
                 .iter()
                 .zip(settled.iter())
-                .all(|(&c, &d)| doms[c as usize] == d)
+                .all(|(&c, &d)| doms[c as usize].widened() == d)
             && !fixed()
         {
             return true;
@@ -1663,59 +1650,78 @@ impl Search<'_, '_, Dom> {
                 .scope
                 .iter()
                 .zip(settled.iter())
-                .all(|(&c, &d)| doms[c as usize] & !d == 0)
+                .all(|(&c, &d)| doms[c as usize].widened() & !d == 0)
         {
             return true;
         }
-        let mut out = std::mem::take(&mut self.pruned);
+        let mut wide = std::mem::take(&mut self.wide);
+        for &c in &cond.scope {
+            wide[c as usize] = doms[c as usize].widened();
+        }
+        let mut out = std::mem::take(&mut self.kept);
         let ok = match &cond.kind {
             Kind::Linear(l) if self.supports[k].is_used() => {
                 out.clear();
-                out.extend(l.terms.iter().map(|&(_, c)| doms[c as usize]));
+                out.extend(l.terms.iter().map(|&(_, c)| wide[c as usize]));
                 let need = l.index_sum(m.lo);
                 (match self.supports[k].prune(&mut out, need, supports::QUICK) {
                     supports::Pruned::Kept => true,
                     supports::Pruned::Narrowed => {
-                        self.narrow_each(doms, l.terms.iter().map(|t| t.1), &out)
+                        self.narrow_wide(doms, l.terms.iter().map(|t| t.1), &out)
                     }
                     supports::Pruned::Unknown => {
-                        let ok = l.filter(m.lo, doms, &mut out, &mut self.scratch)
-                            && self.narrow_each(doms, l.terms.iter().map(|t| t.1), &out);
+                        let ok = l.filter(m.lo, &wide, &mut out, &mut self.scratch)
+                            && self.narrow_wide(doms, l.terms.iter().map(|t| t.1), &out);
                         if ok {
                             self.supports[k].prune(&mut out, need, supports::STEPS);
                         }
                         ok
                     }
-                }) && self.required(doms, k, l, need)
+                }) && self.required(doms, k, l, need, &mut out)
             }
             Kind::Linear(l) => {
-                l.filter(m.lo, doms, &mut out, &mut self.scratch)
-                    && self.narrow_each(doms, l.terms.iter().map(|t| t.1), &out)
+                l.filter(m.lo, &wide, &mut out, &mut self.scratch)
+                    && self.narrow_wide(doms, l.terms.iter().map(|t| t.1), &out)
             }
             Kind::Line(line) => {
-                line.filter(m.lo, doms, &mut out, &mut self.scratch)
-                    && self.narrow_each(doms, line.cells().iter().copied(), &out)
+                line.filter(m.lo, &wide, &mut out, &mut self.scratch)
+                    && self.narrow_wide(doms, line.cells().iter().copied(), &out)
             }
             Kind::Count(count) => {
-                count.filter(doms, &mut out)
-                    && self.narrow_each(doms, count.cells.iter().copied(), &out)
+                count.filter(&wide, &mut out)
+                    && self.narrow_wide(doms, count.cells.iter().copied(), &out)
                     // The digit is in the set: not in the rest of an area that holds every
                     // cell of the set that can take it.
                     && (count.min < 1
                         || self.place_required(doms, count.cells.iter().copied(), 1 << count.value))
             }
             Kind::Expr => {
-                self.pruned = out;
-                return self.expression(doms, k);
+                self.kept = out;
+                let ok = self.expression(doms, &mut wide, k);
+                self.wide = wide;
+                return ok;
             }
         };
-        self.pruned = out;
+        self.kept = out;
+        self.wide = wide;
         if ok {
             let settled = &mut self.settled[k];
             settled.clear();
-            settled.extend(cond.scope.iter().map(|&c| doms[c as usize]));
+            settled.extend(cond.scope.iter().map(|&c| doms[c as usize].widened()));
         }
         ok
+    }
+
+    /// Narrow each cell to the 128-bit domain a condition's filter kept for it.
+    fn narrow_wide(
+        &mut self,
+        doms: &mut [D],
+        cells: impl Iterator<Item = u32>,
+        kept: &[Dom],
+    ) -> bool {
+        cells
+            .zip(kept)
+            .all(|(c, &d)| self.narrow(doms, c, D::narrowed(d)))
     }
 
     /// A value every set of values a cage can still take holds (`Supports::required`) is in
@@ -1724,13 +1730,18 @@ impl Search<'_, '_, Dom> {
     /// holds all of them (a killer solver's cage pointing: a cage of 3 cells in a row of a
     /// box that must hold a 9 takes the 9 from the rest of the row and the box). The
     /// Interactive Sudoku Solver's sum handler does this; a cage alone, however exactly
-    /// filtered, cannot.
-    fn required(&mut self, doms: &mut [Dom], k: usize, l: &Linear, need: i64) -> bool {
-        let mut out = std::mem::take(&mut self.pruned);
+    /// filtered, cannot. (`out` is scratch.)
+    fn required(
+        &mut self,
+        doms: &mut [D],
+        k: usize,
+        l: &Linear,
+        need: i64,
+        out: &mut Vec<Dom>,
+    ) -> bool {
         out.clear();
-        out.extend(l.terms.iter().map(|&(_, c)| doms[c as usize]));
-        let required = self.supports[k].required(&out, need);
-        self.pruned = out;
+        out.extend(l.terms.iter().map(|&(_, c)| doms[c as usize].widened()));
+        let required = self.supports[k].required(out, need);
         self.place_required(doms, l.terms.iter().map(|t| t.1), required)
     }
 
@@ -1739,7 +1750,7 @@ impl Search<'_, '_, Dom> {
     /// that holds all of those places.
     fn place_required(
         &mut self,
-        doms: &mut [Dom],
+        doms: &mut [D],
         cells: impl Iterator<Item = u32> + Clone,
         required: Dom,
     ) -> bool {
@@ -1753,17 +1764,17 @@ impl Search<'_, '_, Dom> {
     /// first.
     fn place_each(
         &mut self,
-        doms: &mut [Dom],
+        doms: &mut [D],
         cells: impl Iterator<Item = u32> + Clone,
         required: Dom,
         rest: &mut Vec<u32>,
     ) -> bool {
         let m = self.m;
         for i in bits(required) {
-            let bit: Dom = 1 << i;
+            let bit = D::bit(i);
             // The cage's cells that can take it, open ones only: a fixed one's peers lost it
             // when it was fixed.
-            let mut places = cells.clone().filter(|&c| doms[c as usize] & bit != 0);
+            let mut places = cells.clone().filter(|&c| doms[c as usize] & bit != D::ZERO);
             let Some(first) = places.next() else {
                 return false;
             };
@@ -1789,7 +1800,7 @@ impl Search<'_, '_, Dom> {
                 for &c in unit {
                     if c != first
                         && !rest.contains(&c)
-                        && doms[c as usize] & bit != 0
+                        && doms[c as usize] & bit != D::ZERO
                         && !self.narrow(doms, c, doms[c as usize] & !bit)
                     {
                         return false;
@@ -1801,23 +1812,23 @@ impl Search<'_, '_, Dom> {
     }
 
     /// Prune a condition on many cells by its algebra: enumeration of few combinations, else
-    /// bounds.
-    fn expression(&mut self, doms: &mut [Dom], k: usize) -> bool {
+    /// bounds. `wide` holds its cells' domains in 128 bits, kept as they narrow.
+    fn expression(&mut self, doms: &mut [D], wide: &mut [Dom], k: usize) -> bool {
         let cond = &self.m.generals[k];
         // It holds on these domains, and so on every part of them (evaluation only gets
         // surer as domains shrink): kept as held until the search backs out past them.
-        let first = self.eval(&cond.g, doms);
+        let first = self.eval(&cond.g, wide);
         if first == Tri::True {
             let settled = &mut self.settled[k];
             settled.clear();
-            settled.extend(cond.scope.iter().map(|&c| doms[c as usize]));
+            settled.extend(cond.scope.iter().map(|&c| wide[c as usize]));
             return true;
         }
         let mut open = std::mem::take(&mut self.open);
         open.clear();
         let mut product: u64 = 1;
         for &c in &cond.scope {
-            let n = doms[c as usize].count_ones();
+            let n = wide[c as usize].count_ones();
             if n > 1 {
                 open.push(c);
                 product = product.saturating_mul(n as u64);
@@ -1831,16 +1842,16 @@ impl Search<'_, '_, Dom> {
             let mut ok = first != Tri::False;
             if first == Tri::Unknown && !open.is_empty() && open.len() <= SHAVE_LIMIT {
                 'cells: for &c in &open {
-                    let saved = doms[c as usize];
+                    let saved = wide[c as usize];
                     let mut keep = 0;
                     for i in bits(saved) {
-                        doms[c as usize] = 1u128 << i;
-                        if self.eval(&cond.g, doms) != Tri::False {
+                        wide[c as usize] = 1u128 << i;
+                        if self.eval(&cond.g, wide) != Tri::False {
                             keep |= 1u128 << i;
                         }
                     }
-                    doms[c as usize] = saved;
-                    if !self.narrow(doms, c, keep) {
+                    wide[c as usize] = keep;
+                    if !self.narrow(doms, c, D::narrowed(keep)) {
                         ok = false;
                         break 'cells;
                     }
@@ -1849,10 +1860,10 @@ impl Search<'_, '_, Dom> {
             ok
         } else {
             let mut support = vec![0u128; open.len()];
-            self.enumerate(&cond.g, doms, &open, 0, &mut support);
+            self.enumerate(&cond.g, wide, &open, 0, &mut support);
             let mut ok = true;
             for (j, &c) in open.iter().enumerate() {
-                if !self.narrow(doms, c, doms[c as usize] & support[j]) {
+                if !self.narrow(doms, c, D::narrowed(wide[c as usize] & support[j])) {
                     ok = false;
                     break;
                 }
@@ -2242,7 +2253,9 @@ mod tests {
     fn every_width_searches_alike() {
         // Each model in its own width and in the wider ones: the same grids, the same nodes
         // and the same propagation. A 16x16 (too many cells for the bitboards), a 6x6 with
-        // pair tables (a dot between two cells), and empty grids: a 16x16 branches on a
+        // pair tables (a dot between two cells), a 9x9 with conditions on three cells (a sum
+        // of cells that differ, whose filter reads 128 bits; a condition by its algebra), and
+        // empty grids: a 16x16 branches on a
         // value's two places in an area, read from its mask; the others' values reach the top
         // bits of 32 and 64: a 32x32 and a 36x36 run the matching filter, the 36x36 also the
         // rows-and-columns matching (`fish`), and the 64x64 has a pair table.
@@ -2259,6 +2272,15 @@ mod tests {
                     "rule v[r1c1] == 2 * v[r1c2]\nrule v[r3c3] + 1 == v[r4c3]\n",
                 ),
                 50,
+                Width::W32,
+            ),
+            (
+                grid(
+                    9,
+                    "3x3",
+                    "rule v[r1c1] + v[r1c2] + v[r2c1] == 12\nrule v[r5c5] + v[r5c6] > 2 * v[r6c5]\n",
+                ),
+                30,
                 Width::W32,
             ),
             (grid(16, "4x4", ""), 2, Width::W32),
