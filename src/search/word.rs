@@ -1,8 +1,9 @@
 //! The width of the search's bitsets. A domain (`Dom`) holds up to 128 values, but a model
-//! of at most 32 or 64 values searches with 32- or 64-bit words: on x86-64 every 128-bit operation is two or more 64-bit
-//! ones, and a `count_ones` or a `trailing_zeros` of 128 bits a short branchy sequence. `sdkc
-//! run examples/twenty-five.sdk --unique --solver builtin` under callgrind: 9.83 billion
-//! instructions with 128-bit domains, 6.65 billion with 32-bit ones, the same 22,833 nodes.
+//! of at most 32 or 64 values searches with 32- or 64-bit words: on x86-64 every 128-bit
+//! operation is two or more 64-bit ones, and a `count_ones` or a `trailing_zeros` of 128 bits
+//! a short branchy sequence. `sdkc run examples/twenty-five.sdk --unique --solver builtin`
+//! under callgrind: 9.83 billion instructions with 128-bit domains, 6.65 billion with 32-bit
+//! ones, the same 22,833 nodes.
 //!
 //! The rules' own propagators (sums, lines, conditions on many cells) read 128-bit domains:
 //! the search widens a condition's cells into a mirror before its filter runs and narrows
