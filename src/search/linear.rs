@@ -411,7 +411,7 @@ const MEMO_SIZE: usize = 1 << 16;
 /// A multiply-and-fold hash of the packed key (the key is already well mixed bits; SipHash
 /// cost more than the filter saved on the smallest cages).
 #[derive(Default, Clone, Copy)]
-struct MemoHash;
+pub(super) struct MemoHash;
 
 impl std::hash::BuildHasher for MemoHash {
     type Hasher = MemoHasher;
@@ -420,7 +420,7 @@ impl std::hash::BuildHasher for MemoHash {
     }
 }
 
-struct MemoHasher(u64);
+pub(super) struct MemoHasher(u64);
 
 impl std::hash::Hasher for MemoHasher {
     fn finish(&self) -> u64 {
