@@ -147,7 +147,7 @@ impl Supports {
         for j in 0..n {
             // (Bounds from before a removal below stay bounds after it.)
             let mut walk: Option<Walk> = None;
-            for i in bits(doms[j]) {
+            for i in bits(small[j]) {
                 let t = self.tuples[j * w + i as usize];
                 if t != NONE && t & !packed == 0 {
                     continue;
