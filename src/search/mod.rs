@@ -1796,6 +1796,10 @@ impl<D: Word> Search<'_, '_, D> {
                 {
                     continue;
                 }
+                // Its places there are the cage's alone: nothing to take.
+                if self.places[f as usize * m.nvals + i as usize] as usize == 1 + rest.len() {
+                    continue;
+                }
                 let unit = &m.units[m.full_units[f as usize] as usize];
                 for &c in unit {
                     if c != first
