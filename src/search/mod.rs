@@ -54,6 +54,10 @@ pub const MAX_VALUES: usize = 128;
 const ENUMERATION_LIMIT: u64 = 64;
 const SHAVE_LIMIT: usize = 4;
 
+/// The most answers `Search::memos` hold together (about 10 MB), and each at most.
+const MEMO_ANSWERS: usize = 1 << 18;
+const MEMO_SIZE: usize = 1 << 12;
+
 /// Nodes of the first search for a random grid before it restarts (`Model::restarting`).
 const FIRST_BUDGET: u64 = 1000;
 
@@ -926,6 +930,8 @@ impl Model {
                     _ => supports::Supports::default(),
                 })
                 .collect(),
+            memos: vec![Default::default(); self.generals.len()],
+            memo_size: (MEMO_ANSWERS / self.generals.len().max(1)).clamp(16, MEMO_SIZE),
             scratch: linear::Scratch::default(),
             limit: if opts.limit == 0 {
                 usize::MAX
@@ -1012,6 +1018,15 @@ struct Search<'m, 'o, D> {
     /// Per condition on many cells that is a sum of cells that all differ, the residual
     /// supports of its values (`supports`); unused for the others.
     supports: Vec<supports::Supports>,
+    /// Per condition, what the filter of a sum (`Kind::Linear`) answered, by its cells'
+    /// domains side by side: the domains it kept, the same way, or 0 for none. The filter is
+    /// a pure function of them, and a search asks the same question again after
+    /// backtracking (Wecoc #2: four calls in ten of its cages). Each holds at most
+    /// `memo_size` answers and is cleared when full.
+    memos: Vec<std::collections::HashMap<u128, u128, linear::MemoHash>>,
+    /// `MEMO_ANSWERS` shared among the conditions, at most `MEMO_SIZE` each (a sum's own map
+    /// stays small; one map for all took more instructions for the same answers).
+    memo_size: usize,
     scratch: linear::Scratch,
     limit: usize,
     rng: Option<u64>,
@@ -1660,28 +1675,64 @@ impl<D: Word> Search<'_, '_, D> {
         }
         let mut out = std::mem::take(&mut self.kept);
         let ok = match &cond.kind {
-            Kind::Linear(l) if self.supports[k].is_used() => {
-                out.clear();
-                out.extend(l.terms.iter().map(|&(_, c)| wide[c as usize]));
-                let need = l.index_sum(m.lo);
-                (match self.supports[k].prune(&mut out, need, supports::QUICK) {
-                    supports::Pruned::Kept => true,
-                    supports::Pruned::Narrowed => {
-                        self.narrow_wide(doms, l.terms.iter().map(|t| t.1), &out)
-                    }
-                    supports::Pruned::Unknown => {
-                        let ok = l.filter(m.lo, &wide, &mut out, &mut self.scratch)
-                            && self.narrow_wide(doms, l.terms.iter().map(|t| t.1), &out);
-                        if ok {
-                            self.supports[k].prune(&mut out, need, supports::STEPS);
-                        }
-                        ok
-                    }
-                }) && self.required(doms, k, l, need, &mut out)
-            }
             Kind::Linear(l) => {
-                l.filter(m.lo, &wide, &mut out, &mut self.scratch)
-                    && self.narrow_wide(doms, l.terms.iter().map(|t| t.1), &out)
+                let cells = || l.terms.iter().map(|t| t.1);
+                let used = self.supports[k].is_used();
+                let need = l.index_sum(m.lo);
+                // The sum's question as one key: its cells' domains side by side.
+                let w = m.nvals;
+                let key = (l.terms.len() * w <= 128 && w < 128).then(|| {
+                    let p = cells()
+                        .enumerate()
+                        .fold(0u128, |p, (j, c)| p | wide[c as usize] << (j * w));
+                    p
+                });
+                // The answer, and whether it kept every value (nothing to narrow).
+                let (ok, kept) = match key.and_then(|key| self.memos[k].get(&key).copied()) {
+                    Some(a) if Some(a) == key => (true, true),
+                    Some(a) => {
+                        let mask = (1u128 << w) - 1;
+                        out.clear();
+                        out.extend((0..l.terms.len()).map(|j| a >> (j * w) & mask));
+                        (!out.contains(&0), false)
+                    }
+                    None => {
+                        let (ok, kept) = if used {
+                            out.clear();
+                            out.extend(cells().map(|c| wide[c as usize]));
+                            match self.supports[k].prune(&mut out, need, supports::QUICK) {
+                                supports::Pruned::Kept => (true, true),
+                                supports::Pruned::Narrowed => (!out.contains(&0), false),
+                                supports::Pruned::Unknown => {
+                                    let ok = l.filter(m.lo, &wide, &mut out, &mut self.scratch);
+                                    if ok {
+                                        self.supports[k].prune(&mut out, need, supports::STEPS);
+                                    }
+                                    (ok, false)
+                                }
+                            }
+                        } else {
+                            (l.filter(m.lo, &wide, &mut out, &mut self.scratch), false)
+                        };
+                        if let Some(key) = key {
+                            let memo = &mut self.memos[k];
+                            if memo.len() >= self.memo_size {
+                                memo.clear();
+                            }
+                            let a = if ok {
+                                out.iter()
+                                    .enumerate()
+                                    .fold(0u128, |p, (j, &d)| p | d << (j * w))
+                            } else {
+                                0
+                            };
+                            memo.insert(key, a);
+                        }
+                        (ok, kept)
+                    }
+                };
+                ok && (kept || self.narrow_wide(doms, cells(), &out))
+                    && (!used || self.required(doms, k, l, need, &mut out))
             }
             Kind::Line(line) => {
                 line.filter(m.lo, &wide, &mut out, &mut self.scratch)

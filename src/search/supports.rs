@@ -46,15 +46,7 @@ pub struct Supports {
     /// add up to its total, once asked; `combos_for` is that total + 1 once built.
     combos: Vec<u32>,
     combos_for: i64,
-    /// What `prune` answered, by the domains packed as an assignment is (`pack`): the
-    /// domains it left, packed the same way (the sum's total never changes). A search asks
-    /// the same question again after backtracking: on Wecoc #2 four in ten calls, and the
-    /// searches for new supports fell from 1.15 to 0.78 million. Cleared when full.
-    memo: std::collections::HashMap<u128, u128, super::linear::MemoHash>,
 }
-
-/// The most answers a sum's `memo` holds.
-const MEMO_SIZE: usize = 1 << 12;
 
 impl Supports {
     /// No supports yet, for a sum over `n` cells of `width` values; None when they do not fit
@@ -65,7 +57,6 @@ impl Supports {
             tuples: vec![NONE; n * width],
             combos: Vec::new(),
             combos_for: 0,
-            memo: Default::default(),
         })
     }
 
@@ -111,30 +102,6 @@ impl Supports {
     /// are all still in `doms`, else searched afresh in at most `steps` values tried. Each one
     /// found serves all its cells.
     pub fn prune(&mut self, doms: &mut [Dom], need: i64, steps: u32) -> Pruned {
-        let w = self.width;
-        let key = pack(doms, w);
-        if let Some(&a) = self.memo.get(&key) {
-            if a == key {
-                return Pruned::Kept;
-            }
-            let mask = (1u128 << w) - 1;
-            for (k, d) in doms.iter_mut().enumerate() {
-                *d = a >> (k * w) & mask;
-            }
-            return Pruned::Narrowed;
-        }
-        let p = self.prune_afresh(doms, need, steps);
-        if p != Pruned::Unknown {
-            if self.memo.len() >= MEMO_SIZE {
-                self.memo.clear();
-            }
-            self.memo.insert(key, pack(doms, w));
-        }
-        p
-    }
-
-    /// `prune` without the memo.
-    fn prune_afresh(&mut self, doms: &mut [Dom], need: i64, steps: u32) -> Pruned {
         let n = doms.len();
         let w = self.width;
         let mut packed = pack(doms, w);
