@@ -54,10 +54,10 @@ pub const MAX_VALUES: usize = 128;
 const ENUMERATION_LIMIT: u64 = 64;
 const SHAVE_LIMIT: usize = 4;
 
-/// The most answers `Search::memos` hold together (about 2.5 MB), and each at most. 4,096 a
-/// sum answered more (Wecoc #2: 1,667M instructions under callgrind against 1,789M) but took
-/// no less time: its maps outgrow the caches (five killers, best of five, 256 took 0.86 to
-/// 1.03 of 4,096's time, geometric mean 0.96).
+/// The most answers `Search::memos` hold together (about 2.5 MB; but at least 16 a sum), and
+/// each at most. 4,096 a sum answered more (Wecoc #2: 1,667M instructions under callgrind
+/// against 1,789M) but took no less time: its maps outgrow the caches (five killers, best of
+/// five, 256 took 0.86 to 1.03 of 4,096's time, geometric mean 0.96).
 const MEMO_ANSWERS: usize = 1 << 16;
 const MEMO_SIZE: usize = 1 << 8;
 
