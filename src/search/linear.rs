@@ -432,12 +432,8 @@ impl std::hash::Hasher for MemoHasher {
         }
     }
     fn write_u128(&mut self, k: u128) {
-        let m = (k as u64 ^ ((k >> 64) as u64).rotate_left(29) ^ self.0)
-            .wrapping_mul(0x9E37_79B9_7F4A_7C15);
+        let m = (k as u64 ^ ((k >> 64) as u64).rotate_left(29)).wrapping_mul(0x9E37_79B9_7F4A_7C15);
         self.0 = m ^ m >> 32;
-    }
-    fn write_u32(&mut self, k: u32) {
-        self.write_u64(k as u64);
     }
     fn write_u64(&mut self, k: u64) {
         self.0 = (self.0 ^ k).wrapping_mul(0x9E37_79B9_7F4A_7C15);

@@ -1685,10 +1685,9 @@ impl<D: Word> Search<'_, '_, D> {
                 // The sum's question as one key: its cells' domains side by side.
                 let w = m.nvals;
                 let key = (l.terms.len() * w <= 128 && w < 128).then(|| {
-                    let p = cells()
+                    cells()
                         .enumerate()
-                        .fold(0u128, |p, (j, c)| p | wide[c as usize] << (j * w));
-                    p
+                        .fold(0u128, |p, (j, c)| p | wide[c as usize] << (j * w))
                 });
                 // The answer, and whether it kept every value (nothing to narrow).
                 let (ok, kept) = match key.and_then(|key| self.memos[k].get(&key).copied()) {
