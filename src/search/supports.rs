@@ -111,15 +111,21 @@ impl Supports {
         for (s, &d) in small.iter_mut().zip(doms.iter()) {
             *s = d as u32;
         }
+        // What the cells from the k-th on add at least and at most, each from its own domain
+        // whatever the others take; a walk leaves out its own cell's share. (Bounds from
+        // before a removal below stay bounds after it.)
+        let mut walk = Walk::new(&small[..n]);
         for j in 0..n {
-            // (Bounds from before a removal below stay bounds after it.)
-            let mut walk: Option<Walk> = None;
+            let mut started = false;
             for i in bits(small[j]) {
                 let t = self.tuples[j * w + i as usize];
                 if t != NONE && t & !packed == 0 {
                     continue;
                 }
-                let walk = walk.get_or_insert_with(|| Walk::new(&small[..n], j));
+                if !started {
+                    walk.skip(&small[..n], j);
+                    started = true;
+                }
                 walk.found[j] = i as u8;
                 walk.steps = steps;
                 match walk.assign(&small[..n], 0, 1 << i, need - i as i64) {
@@ -173,41 +179,66 @@ struct Walk {
     skip: usize,
     /// The last cell to set.
     last: usize,
-    /// Per cell k, what the cells from the k-th on, all but `skip`, add at least and at most,
-    /// each from its own domain whatever the others take.
+    /// Per cell k, what the cells from the k-th on add at least and at most, each from its
+    /// own domain whatever the others take; and the skipped cell's own share of that.
     low: [i64; MAX_CELLS + 1],
     high: [i64; MAX_CELLS + 1],
+    skip_low: i64,
+    skip_high: i64,
     /// The values chosen so far.
     found: [u8; MAX_CELLS],
     /// Values it may still try.
     steps: u32,
 }
 
+/// A cell's smallest and largest value index (0 for an empty cell).
+fn ends(d: u32) -> (i64, i64) {
+    if d == 0 {
+        (0, 0)
+    } else {
+        (d.trailing_zeros() as i64, 31 - d.leading_zeros() as i64)
+    }
+}
+
 impl Walk {
-    fn new(doms: &[u32], skip: usize) -> Walk {
-        let n = doms.len();
+    fn new(doms: &[u32]) -> Walk {
         let mut w = Walk {
-            skip,
-            last: if skip + 1 == n {
-                n.wrapping_sub(2)
-            } else {
-                n - 1
-            },
+            skip: 0,
+            last: 0,
             low: [0; MAX_CELLS + 1],
             high: [0; MAX_CELLS + 1],
+            skip_low: 0,
+            skip_high: 0,
             found: [0; MAX_CELLS],
             steps: 0,
         };
         for (k, &d) in doms.iter().enumerate().rev() {
-            let (a, b) = if k == skip || d == 0 {
-                (0, 0)
-            } else {
-                (d.trailing_zeros() as i64, 31 - d.leading_zeros() as i64)
-            };
+            let (a, b) = ends(d);
             w.low[k] = w.low[k + 1] + a;
             w.high[k] = w.high[k + 1] + b;
         }
         w
+    }
+
+    /// Walks from now on set cell `skip` themselves.
+    fn skip(&mut self, doms: &[u32], skip: usize) {
+        let n = doms.len();
+        self.skip = skip;
+        self.last = if skip + 1 == n {
+            n.wrapping_sub(2)
+        } else {
+            n - 1
+        };
+        (self.skip_low, self.skip_high) = ends(doms[skip]);
+    }
+
+    /// What the cells from the k-th on, all but `skip`, add at least and at most.
+    fn reach(&self, k: usize) -> (i64, i64) {
+        if k <= self.skip {
+            (self.low[k] - self.skip_low, self.high[k] - self.skip_high)
+        } else {
+            (self.low[k], self.high[k])
+        }
     }
 
     /// From cell `k` on: values for the cells not yet set, all different from each other and
@@ -231,13 +262,36 @@ impl Walk {
         }
         // Only the values that leave the cells after it within their reach, `need - high`
         // to `need - low` (the skipped cell adds nothing to the reach), lowest first.
-        let (low, high) = (self.low[k + 1], self.high[k + 1]);
+        let (low, high) = self.reach(k + 1);
         let (from, to) = ((need - high).max(0), need - low);
         if to < from || from > 31 {
             return Some(false);
         }
         let span = if to >= 31 { u32::MAX } else { (2u32 << to) - 1 };
         let mut open = doms[k] & !used & span & (u32::MAX << from);
+        let next = if k + 1 == self.skip { k + 2 } else { k + 1 };
+        if next == self.last {
+            // Two cells left: the values a of this one whose partner `need - a` the last can
+            // take, all at once (the last cell's values mirrored onto `need - b`), a != b.
+            let last = doms[next] & !used;
+            let mirrored = last.reverse_bits() as u64;
+            let partners = if need >= 31 {
+                (mirrored << (need - 31).min(32)) as u32
+            } else {
+                (mirrored >> (31 - need)) as u32
+            };
+            let mut pairs = open & partners;
+            if need % 2 == 0 && need < 64 {
+                pairs &= !(1u64 << (need / 2)) as u32;
+            }
+            if pairs == 0 {
+                return Some(false);
+            }
+            let a = pairs.trailing_zeros();
+            self.found[k] = a as u8;
+            self.found[next] = (need - a as i64) as u8;
+            return Some(true);
+        }
         while open != 0 {
             let i = open.trailing_zeros();
             open &= open - 1;
