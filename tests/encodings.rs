@@ -232,6 +232,44 @@ fn cliques_and_counting_circles_keep_every_solution() {
     }
 }
 
+/// Counts compared on two or three cells (a look-and-say clue, `contains`, counts on both
+/// sides of a model's own rule) as one linear row each over the one-hot columns, the convex
+/// hull of the cells' assignments, where they were conflict tables (16 and 32 rows for the
+/// look-and-says here, 81 for a three-cell clue on a 9x9), on a 4x4 with four solutions.
+const COUNTS: &str = "\
+puzzle \"counts\"
+grid 4x4
+boxes 2x2
+area left = r3c1 r3c2
+area right = r4c3
+rule distinct rows, columns, boxes
+rule look_and_say(12, r1c2 r2c3 r3c4)
+rule look_and_say(1314, r2c2 r3c3)
+rule contains(r1c4 r4c1, 4, 1)
+rule apart: count(c in left: v[c] >= 3) == 1 + count(c in right: v[c] <= 2)
+";
+
+#[test]
+fn counts_on_few_cells_are_one_row_and_keep_every_solution() {
+    let rows = [
+        " look_and_say1_1: x_r1c2_2 + x_r2c3_2 + x_r3c4_2 = 1\n",
+        " look_and_say2_1: x_r2c2_4 + x_r3c3_4 = 1\n",
+        " look_and_say2_2: x_r2c2_3 + x_r3c3_3 = 1\n",
+        " contains1_1: x_r1c4_4 + x_r4c1_4 >= 1\n",
+    ];
+    keeps_every_solution(COUNTS, 4, &rows);
+    assert_eq!(all_grids(COUNTS, "glpk").len(), 4, "glpk");
+    let lp = compiled(COUNTS);
+    for table in [
+        " look_and_say1_2:",
+        " look_and_say2_3:",
+        " contains1_2:",
+        " apart_2:",
+    ] {
+        assert!(!lp.contains(table), "{table}: {lp}");
+    }
+}
+
 /// An X-sum on a line that comes back to a cell: `pos` is a cell's first place, so the line
 /// has two places and a first digit of 3 asks nothing. The builtin's propagator and the MIP's
 /// flow read it visit by visit (three digits summing to 3) and found no solution; the

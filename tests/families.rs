@@ -119,11 +119,12 @@ unique!(highs {
     nonconsecutive_anti_knight: "nonconsecutive-anti-knight", // 0.09 s
     numbered_rooms_n: "numbered-rooms-n", // 0.13 s
     pill_arrow_lm: "pill-arrow-lm", // 0.59 s (31 s before the pills' numbers, src/lower/family.rs)
-    // (2026-12-06, `bench/families.py --runs 3`, best of 3)
+    // (2026-12-06, `bench/families.py --runs 3`, best of 3; the look-and-says since their
+    // clues on two or three cells are count rows, src/lower/expr.rs, one run each)
     counting_circles_santorini: "counting-circles-santorini", // 8.5 s
-    look_and_say_2: "look-and-say-2",                         // 0.10 s
-    look_and_say_3: "look-and-say-3",                         // 2.3 s
-    look_and_say_killer: "look-and-say-killer",               // 0.12 s
+    look_and_say_2: "look-and-say-2",                         // 0.08 s (0.10 s)
+    look_and_say_3: "look-and-say-3",                         // 0.08 s (2.3 s)
+    look_and_say_killer: "look-and-say-killer",               // 0.07 s (0.12 s)
 });
 
 /// `run --unique` with `solver` and a time limit of its own, for a proof too long for the 60 s
@@ -179,9 +180,11 @@ unique!(cbc {
     nonconsecutive_anti_knight: "nonconsecutive-anti-knight", // 0.2 s
     numbered_rooms_n: "numbered-rooms-n", // 2.0 s
     pill_arrow_lm: "pill-arrow-lm", // 6.9 s (13.7 s with CBC's defaults)
-    // (2026-12-06; look-and-say-3 has no proof in 100 s)
-    look_and_say_killer: "look-and-say-killer", // 0.34 s
-    look_and_say_2: "look-and-say-2",           // 0.48 s
+    // (2026-12-06; the look-and-says since their clues on two or three cells are count
+    // rows, src/lower/expr.rs: look-and-say-3 had no proof in 100 s, 120 s)
+    look_and_say_killer: "look-and-say-killer", // 0.11 s (0.34–0.40 s)
+    look_and_say_2: "look-and-say-2",           // 0.27 s (0.33–0.48 s)
+    look_and_say_3: "look-and-say-3",           // 0.09 s
     counting_circles_santorini: "counting-circles-santorini", // 17.3 s
 });
 
@@ -201,9 +204,11 @@ unique!(glpk {
     maximum_fortress: "maximum-fortress",                   // 0.06 s (0.84 s before --clique)
     nonconsecutive_anti_knight: "nonconsecutive-anti-knight", // 0.31 s
     pill_arrow_lm: "pill-arrow-lm",                         // 13.1 s (past 30 s before --first)
-    // (2026-12-06; look-and-say-3 has no proof in 100 s)
-    look_and_say_killer: "look-and-say-killer", // 3.7 s
-    look_and_say_2: "look-and-say-2",           // 7.4 s
+    // (2026-12-06; the look-and-says since their clues on two or three cells are count
+    // rows, src/lower/expr.rs: look-and-say-3 had no proof in 100 s)
+    look_and_say_killer: "look-and-say-killer", // 0.06 s (3.6–3.7 s)
+    look_and_say_2: "look-and-say-2",           // 0.14 s (7.4–7.7 s)
+    look_and_say_3: "look-and-say-3",           // 0.06 s
 });
 
 /// With half of the published grid given (one colour of a checkerboard, and the file's own

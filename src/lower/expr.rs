@@ -6,6 +6,8 @@
 //! - one: the values it forbids are removed from the cell's domain (no row, no column);
 //! - two or three (and few value combinations): a conflict table on the one-hot columns,
 //!   `x[a,i] (+ x[b,j]) + sum_{k forbidden} x[c,k] <= n - 1`, no new columns and no big-M;
+//!   but a comparison of counts of one-cell conditions (`count(c in S: v[c] == 2) == 1`) is
+//!   its linear row, which is exact and tighter (`counts_apart`);
 //! - a disjunction whose conditions all involve one cell c and at most two others each
 //!   (`exists (a, b) in orthogonal(c): v[a] + v[b] == v[c]`): per value of c, a row over
 //!   the other cells' one-hot columns or their pairs' joint tables (`pivot_or`);
@@ -573,7 +575,10 @@ impl Enc<'_, '_> {
             }
             _ => {}
         }
-        if self.table(g, guard) {
+        // A comparison of counts is exact as its linear row, and tighter than any table.
+        if (guard.is_some() || self.formulation != Formulation::Auto || !counts_apart(g))
+            && self.table(g, guard)
+        {
             return Ok(());
         }
         match g {
@@ -1291,6 +1296,37 @@ impl Enc<'_, '_> {
         let name = self.row_name();
         self.b.row(name, terms, Sense::Le, rhs);
     }
+}
+
+/// Whether `g` compares counts of conditions on one cell each (and numbers), each cell in one
+/// count item at most: `count(c in cage: v[c] == 2) == 1`, a look-and-say clue on a cage of
+/// two or three cells. Its linear row over the one-hot columns has a coefficient of 1 or -1 on
+/// each cell's columns of one sign, so with the cells' own rows it is totally unimodular: the
+/// convex hull of the cells' assignments. A conflict table of the same condition lets the
+/// relaxation spread a cell over the values it forbids (per value of the other cells, "not
+/// this and not a 2 there": a cell at a ninth of each value meets every row).
+fn counts_apart(g: &G) -> bool {
+    fn walk(g: &G, seen: &mut BTreeSet<Cell>) -> bool {
+        match g {
+            G::Int(_) => true,
+            G::Neg(x) => walk(x, seen),
+            G::Arith(BinOp::Add | BinOp::Sub, a, b) => walk(a, seen) && walk(b, seen),
+            G::Sum(items) => items.iter().all(|i| walk(i, seen)),
+            G::Count(items) => items.iter().all(|i| match i {
+                G::Bool(_) => true,
+                _ => {
+                    let cells = cells_of(i);
+                    cells.len() == 1 && cells.into_iter().all(|c| seen.insert(c))
+                }
+            }),
+            _ => false,
+        }
+    }
+    let G::Cmp(op, l, r) = g else {
+        return false;
+    };
+    let mut seen = BTreeSet::new();
+    *op != BinOp::Ne && walk(l, &mut seen) && walk(r, &mut seen) && !seen.is_empty()
 }
 
 /// The range of `x / k` (`op` `Div`) or `x % k` for x in `lo..=hi` and a number k other than 0.
