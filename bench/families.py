@@ -28,7 +28,7 @@ scripts/install-solvers).
 Usage: cargo build --release && python3 bench/families.py --runs 1 --time-limit 30
        bench/families.py [--runs K] [--time-limit S] [--long S] [--bin PATH/TO/sdkc]
                          [--solvers builtin,highs,iss] [--iss PATH] [--node NODE]
-                         [--only NAME,NAME] [--dir examples/killers]
+                         [--only NAME,NAME] [--dir examples/killers] [--threads N]
 (uses --bin, else $SDKC_BIN, else target/release/sdkc; it does not build. NAME is a file name
 of examples/library/ (or of --dir) without .sdk. With --dir examples/killers: tarek's killers,
 their grids in tests/expected/killers/.)
@@ -70,10 +70,15 @@ def fmt(x):
     return f"{x:.3g}"
 
 
+THREADS = None
+
+
 def sdkc_run(sdkc, model, solver, limit):
     """One `sdkc run --unique -s --json`: (wall seconds, parsed JSON)."""
     args = [sdkc, "run", model, "--solver", solver, "--unique", "--json", "-s",
             "--time-limit", str(limit)]
+    if THREADS is not None:
+        args += ["-p", str(THREADS)]
     t = time.perf_counter()
     p = subprocess.run(args, capture_output=True, text=True)
     wall = time.perf_counter() - t
@@ -118,7 +123,7 @@ def iss_run(node, iss, collection, entry, runs, limit):
 
 
 def main():
-    global LONG
+    global LONG, THREADS
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--runs", type=int, default=3)
     ap.add_argument("--time-limit", type=float, default=30)
@@ -131,7 +136,10 @@ def main():
     ap.add_argument("--only", default="", help="comma-separated puzzle names")
     ap.add_argument("--dir", default="examples/library",
                     help="the models (examples/killers: tarek's killers, bench/killers.py)")
+    ap.add_argument("--threads", type=int, default=None,
+                    help="sdkc's -p (builtin: its proof on N threads; default every core)")
     a = ap.parse_args()
+    THREADS = a.threads
     sdkc, lim, LONG = a.bin, a.time_limit, a.long
     solvers = a.solvers.split(",")
     for s in solvers:
@@ -151,8 +159,9 @@ def main():
         only = a.only.split(",")
         paths = [p for p in paths if os.path.basename(p)[:-4] in only]
 
+    threads = "every core" if a.threads is None else f"-p {a.threads}"
     print(f"## Proofs of uniqueness: sdkc (builtin, HiGHS) and ISS on the ISS puzzles of "
-          f"{a.dir} (best of {a.runs}, time limit {lim:g} s)\n")
+          f"{a.dir} (best of {a.runs}, time limit {lim:g} s, sdkc on {threads})\n")
     head, rule = "| puzzle | ISS entry |", "|---|---|"
     for s in solvers:
         head += {"builtin": " builtin s / nodes |", "highs": " HiGHS s / nodes |",

@@ -36,7 +36,13 @@ pub fn batch(a: &RunArgs, file: &Path) -> u8 {
     ) {
         return fail(&name, msg, None, code);
     }
-    let backend = backend(&a.solver, &super::run::settings(a));
+    let mut settings = super::run::settings(a);
+    if backend(&a.solver, &settings).name() == "builtin" {
+        // The lines are the batch's parallelism (`-j`): a builtin search per line, one thread
+        // each.
+        settings.threads = None;
+    }
+    let backend = backend(&a.solver, &settings);
     // A missing solver would fail every puzzle the same way: say it once.
     if let Err(e) = backend.locate() {
         return fail(&name, e.to_string(), Some(backend.name()), e.exit_code());

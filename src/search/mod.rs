@@ -21,6 +21,7 @@ mod houses;
 mod leftovers;
 mod linear;
 mod lines;
+mod parallel;
 mod supports;
 mod word;
 
@@ -214,6 +215,9 @@ pub struct Options {
     /// With `limit` 1 and a `prefer` grid: race a second search, which tries values in its
     /// own order, on another thread, and take the answer of the first to finish (`race`).
     pub race: bool,
+    /// Threads for a proof or a count (`limit` 2 or more; 0 and 1: one). The answer is the
+    /// same as on one thread; only the nodes differ (`parallel`).
+    pub threads: usize,
 }
 
 /// What searches on one set of rules learned about where the puzzle is hard: per cell, the
@@ -251,6 +255,8 @@ pub struct Outcome {
     pub timed_out: bool,
     /// Search nodes (branchings) visited.
     pub nodes: u64,
+    /// The threads that searched, when more than one did (`nodes` is their sum).
+    pub threads: Option<usize>,
 }
 
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
@@ -628,12 +634,7 @@ impl Model {
     fn propagate_with<D: Word>(&self, givens: &[Option<i64>]) -> Option<Vec<Vec<i64>>> {
         let mut found = None;
         let mut each = |_: &[i64]| true;
-        let mut out = Outcome {
-            solutions: Vec::new(),
-            found: 0,
-            timed_out: false,
-            nodes: 0,
-        };
+        let mut out = Outcome::default();
         let mut s = self.searcher(&Options::default(), &mut each, &mut out);
         let mut doms: Vec<D> = self.initial(givens, &[]);
         s.count_places(&doms);
@@ -668,12 +669,7 @@ impl Model {
         opts: &Options,
         each: &mut dyn FnMut(&[i64]) -> bool,
     ) -> Outcome {
-        let mut out = Outcome {
-            solutions: Vec::new(),
-            found: 0,
-            timed_out: false,
-            nodes: 0,
-        };
+        let mut out = Outcome::default();
         if self.never {
             return out;
         }
@@ -687,7 +683,31 @@ impl Model {
         if opts.seed.is_some() && opts.limit == 1 && opts.prefer.is_none() {
             return self.restarting(givens, opts, each);
         }
+        let mut spent = Outcome::default();
+        if opts.threads > 1
+            && opts.limit >= 2
+            && opts.seed.is_none()
+            && opts.prefer.is_none()
+            && opts.learned.is_none()
+        {
+            match with_width!(self, parallel(givens, opts, opts.threads)) {
+                Ok((grids, par)) => {
+                    out = par;
+                    for g in &grids {
+                        if !each(g) {
+                            break;
+                        }
+                    }
+                    return out;
+                }
+                // Two grids or more: which came first depends on the threads' timing, so the
+                // one-thread search says which (the nodes spent counted).
+                Err(par) => spent = par,
+            }
+        }
         let (weights, _) = with_width!(self, search(givens, opts, each, &mut out, None, u64::MAX));
+        out.nodes += spent.nodes;
+        out.threads = spent.threads;
         if let Some(learned) = &opts.learned {
             *learned.lock() = weights;
         }
@@ -950,6 +970,8 @@ impl Model {
             each,
             out,
             stop: false,
+            frames: Vec::new(),
+            share: None,
         }
     }
 }
@@ -1044,6 +1066,27 @@ struct Search<'m, 'o, D> {
     each: &'o mut dyn FnMut(&[i64]) -> bool,
     out: &'o mut Outcome,
     stop: bool,
+    /// Per depth of the search, the node's domains and its choices: what is left to search,
+    /// which a parallel search hands out from the top (`parallel`).
+    frames: Vec<Frame<D>>,
+    /// In a parallel search, the work the threads share (`parallel::Pool`).
+    share: Option<&'o parallel::Pool<D>>,
+}
+
+/// A node of the search being searched: its domains, its choices (a value of a cell, or a
+/// place of a value), and the next one to try.
+struct Frame<D> {
+    doms: Vec<D>,
+    choices: Vec<(u32, u32)>,
+    next: usize,
+}
+
+impl<D> Frame<D> {
+    fn take(&mut self) -> Option<(u32, u32)> {
+        let c = self.choices.get(self.next).copied();
+        self.next += 1;
+        c
+    }
 }
 
 impl<D: Word> Search<'_, '_, D> {
@@ -1083,6 +1126,17 @@ impl<D: Word> Search<'_, '_, D> {
 
     fn dfs(&mut self, doms: Vec<D>) {
         self.out.nodes += 1;
+        if let Some(pool) = self.share {
+            if pool.stopped() {
+                self.stop = true;
+                return;
+            }
+            if pool.wants_work() {
+                self.donate(pool);
+            }
+            // Every thread's failures count in every thread's choices, as on one thread.
+            pool.weights(&mut self.weight);
+        }
         if self.out.nodes.is_multiple_of(256) && self.past_deadline() {
             return;
         }
@@ -1167,11 +1221,24 @@ impl<D: Word> Search<'_, '_, D> {
         if let Some(state) = &mut self.rng {
             shuffle(state, &mut choices);
         }
+        let depth = self.frames.len();
+        self.frames.push(Frame {
+            doms,
+            choices,
+            next: 0,
+        });
+        self.branch(depth);
+        self.frames.pop();
+    }
+
+    /// Search the choices of the node at `depth` one after the other, each from the node's
+    /// domains (those of its choices not handed to another thread meanwhile, `donate`).
+    fn branch(&mut self, depth: usize) {
         // The counts of places belong to this node's domains: each child starts from them.
         let places = self.places.clone();
         let mark = self.trail.len();
-        for (c, i) in choices {
-            let mut child = doms.clone();
+        while let Some((c, i)) = self.frames[depth].take() {
+            let mut child = self.frames[depth].doms.clone();
             self.places.copy_from_slice(&places);
             for t in self.trail.drain(mark..) {
                 self.at[(t >> 7) as usize] |= D::bit(t & 127);
@@ -1243,6 +1310,9 @@ impl<D: Word> Search<'_, '_, D> {
     fn blame(&mut self, cells: &[u32]) {
         for &c in cells {
             self.weight[c as usize] = self.weight[c as usize].saturating_add(1);
+        }
+        if let Some(pool) = self.share {
+            pool.blame(cells);
         }
     }
 

@@ -20,7 +20,7 @@ use std::fmt;
 use std::path::PathBuf;
 use std::time::Instant;
 
-pub use builtin::Builtin;
+pub use builtin::{Builtin, Threaded};
 pub use mip::{MipBackend, MipSolver};
 
 use crate::diagnostic::Diagnostic;
@@ -126,6 +126,10 @@ pub struct Statistics {
     /// been wrong; `MipSolver::confirm_infeasible`).
     #[serde(skip_serializing_if = "is_zero")]
     pub unchecked: usize,
+    /// The builtin search's threads, when more than one searched (its `nodes` are then
+    /// summed over them).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub threads: Option<usize>,
 }
 
 /// For serde: a count of none is left out.
@@ -149,17 +153,18 @@ impl Statistics {
         self.prepare_seconds += other.prepare_seconds;
         self.solve_seconds += other.solve_seconds;
         self.unchecked += other.unchecked;
+        self.threads = self.threads.max(other.threads);
     }
 }
 
-/// How the MIP solvers run, as the user set it (the conventions of PuLP's `msg`, `keepFiles`
-/// and `options`, and of MiniZinc's `-p` and `-r`). The builtin search ignores all but none:
-/// it is single-threaded and deterministic.
+/// How the solvers run, as the user set it (the conventions of PuLP's `msg`, `keepFiles` and
+/// `options`, and of MiniZinc's `-p` and `-r`). The builtin search reads only `threads`, for
+/// its proofs and counts (`Threaded`); its answers are the same on any number.
 #[derive(Debug, Clone, Default)]
 pub struct Settings {
     /// The file format handed to the solver.
     pub format: Format,
-    /// Threads the solver may use (its own default when `None`).
+    /// Threads the solver may use (its own default when `None`; the builtin search's is one).
     pub threads: Option<usize>,
     /// The solver's random seed (sdkc fixes one when `None`, so runs repeat).
     pub random_seed: Option<u64>,
@@ -242,7 +247,10 @@ pub fn names() -> Vec<&'static str> {
 /// The backend called `name`, set up with `settings`.
 pub fn backend(name: &str, settings: &Settings) -> Option<Box<dyn Backend>> {
     if name == Builtin.name() {
-        return Some(Box::new(Builtin));
+        return Some(match settings.threads {
+            Some(n) if n > 1 => Box::new(Threaded(n)),
+            _ => Box::new(Builtin),
+        });
     }
     MIP_SOLVERS
         .into_iter()

@@ -1,0 +1,328 @@
+//! A proof on several threads: the search tree split among them as they run out of work.
+//!
+//! One thread starts at the root; another with nothing to do says so (`Pool::wants_work`),
+//! and the next node any busy thread visits hands over the untried choices of its shallowest
+//! node that has some (`Search::donate`) as a task: the domains of
+//! that node and the choices. Tasks from the top of a tree are its largest parts, so a thread
+//! that takes one is busy for long, and it hands on parts of it in turn. Every thread keeps
+//! its own queues, supports and memos: they only ever describe the domains they were made on,
+//! so they stay true when a thread jumps from one part of the tree to another, as they do
+//! when it backtracks.
+//!
+//! Which grids the threads find first, and in what order, depends on their timing, so the
+//! answer is taken from them only when it cannot: when they find no grid, or the one grid
+//! there is (a proof of uniqueness, or that there is none). When they find two, the
+//! one-thread search answers instead (`Model::solve_each`; a second grid mostly comes soon),
+//! and a puzzle shows the same grids in the same order whatever the number of threads. Only
+//! the nodes differ from run to run (they are summed over the threads).
+
+use std::sync::atomic::{AtomicBool, AtomicU32, AtomicUsize, Ordering};
+use std::sync::{Condvar, Mutex, MutexGuard};
+
+use super::{Frame, Model, Options, Outcome, Search, Word};
+
+/// A part of the tree to search: a node's domains (after propagation) and the choices of it
+/// still untried, with the weights the thread that found it had learned.
+pub(super) struct Task<D> {
+    doms: Vec<D>,
+    choices: Vec<(u32, u32)>,
+}
+
+struct State<D> {
+    tasks: Vec<Task<D>>,
+    /// Threads waiting for a task.
+    idle: usize,
+    /// Every thread is idle and no task is left: the tree is searched.
+    done: bool,
+    grids: Vec<Vec<i64>>,
+}
+
+/// What the threads of one parallel search share.
+pub(super) struct Pool<D> {
+    state: Mutex<State<D>>,
+    wake: Condvar,
+    /// Idle threads for which no task waits: read at every node, so kept outside the lock.
+    wanted: AtomicUsize,
+    /// The search is over: enough grids, or the time limit.
+    stop: AtomicBool,
+    /// Threads started (the first counted from the start, so the others, idle until it
+    /// hands out work, never find every thread idle before it has).
+    threads: AtomicUsize,
+    limit: usize,
+    /// The cells' weights (dom/wdeg), learned by all the threads together.
+    weight: Vec<AtomicU32>,
+}
+
+impl<D: Word> Pool<D> {
+    fn new(limit: usize, cells: usize) -> Pool<D> {
+        Pool {
+            state: Mutex::new(State {
+                tasks: Vec::new(),
+                idle: 0,
+                done: false,
+                grids: Vec::new(),
+            }),
+            wake: Condvar::new(),
+            wanted: AtomicUsize::new(0),
+            stop: AtomicBool::new(false),
+            threads: AtomicUsize::new(1),
+            limit,
+            weight: (0..cells).map(|_| AtomicU32::new(1)).collect(),
+        }
+    }
+
+    fn lock(&self) -> MutexGuard<'_, State<D>> {
+        // A thread that panicked left a state that is still a state (its panic is passed on
+        // when it is joined).
+        self.state.lock().unwrap_or_else(|e| e.into_inner())
+    }
+
+    pub(super) fn stopped(&self) -> bool {
+        self.stop.load(Ordering::Relaxed)
+    }
+
+    pub(super) fn wants_work(&self) -> bool {
+        self.wanted.load(Ordering::Relaxed) > 0
+    }
+
+    pub(super) fn blame(&self, cells: &[u32]) {
+        for &c in cells {
+            self.weight[c as usize].fetch_add(1, Ordering::Relaxed);
+        }
+    }
+
+    pub(super) fn weights(&self, weight: &mut [u32]) {
+        for (w, g) in weight.iter_mut().zip(&self.weight) {
+            *w = g.load(Ordering::Relaxed);
+        }
+    }
+
+    fn end(&self) {
+        self.stop.store(true, Ordering::Relaxed);
+        self.lock().done = true;
+        self.wake.notify_all();
+    }
+
+    fn update(&self, st: &State<D>) {
+        self.wanted
+            .store(st.idle.saturating_sub(st.tasks.len()), Ordering::Relaxed);
+    }
+
+    fn give(&self, task: Task<D>) {
+        let mut st = self.lock();
+        st.tasks.push(task);
+        self.update(&st);
+        drop(st);
+        self.wake.notify_one();
+    }
+
+    /// A grid found; false once there are as many as asked (the search then stops).
+    fn found(&self, grid: &[i64]) -> bool {
+        let mut st = self.lock();
+        st.grids.push(grid.to_vec());
+        let more = st.grids.len() < self.limit;
+        drop(st);
+        if !more {
+            self.end();
+        }
+        more
+    }
+
+    /// The next task, or None when the search is over.
+    fn next(&self) -> Option<Task<D>> {
+        let mut st = self.lock();
+        loop {
+            if st.done || self.stopped() {
+                return None;
+            }
+            if let Some(t) = st.tasks.pop() {
+                self.update(&st);
+                return Some(t);
+            }
+            st.idle += 1;
+            if st.idle == self.threads.load(Ordering::SeqCst) {
+                st.done = true;
+                self.update(&st);
+                drop(st);
+                self.wake.notify_all();
+                return None;
+            }
+            self.update(&st);
+            st = self.wake.wait(st).unwrap_or_else(|e| e.into_inner());
+            st.idle -= 1;
+        }
+    }
+}
+
+impl<D: Word> Search<'_, '_, D> {
+    /// Hand the untried choices of the shallowest node that has some to an idle thread.
+    pub(super) fn donate(&mut self, pool: &Pool<D>) {
+        let Some(f) = self.frames.iter_mut().find(|f| f.next < f.choices.len()) else {
+            return;
+        };
+        let choices = f.choices.split_off(f.next);
+        pool.give(Task {
+            doms: f.doms.clone(),
+            choices,
+        });
+    }
+
+    /// Search a task's choices, from its node's domains.
+    fn task(&mut self, t: Task<D>) {
+        self.count_places(&t.doms);
+        self.frames.push(Frame {
+            doms: t.doms,
+            choices: t.choices,
+            next: 0,
+        });
+        self.branch(0);
+        self.frames.clear();
+    }
+}
+
+impl Model {
+    /// `solve_each`'s search on `threads` threads, when the answer cannot depend on their
+    /// timing: the grid found, if any, and the outcome; or, when they found two (the caller
+    /// asks the one-thread search), what they cost.
+    pub(super) fn parallel<D: Word + Sync>(
+        &self,
+        givens: &[Option<i64>],
+        opts: &Options,
+        threads: usize,
+    ) -> Result<(Vec<Vec<i64>>, Outcome), Outcome> {
+        // (At two grids the one-thread search answers: no need to look for more.)
+        let pool = Pool::<D>::new(opts.limit.clamp(1, 2), self.unary.len());
+        let work = |first: bool| {
+            let mut out = Outcome::default();
+            let mut each = |g: &[i64]| pool.found(g);
+            let mut s = self.searcher::<D>(opts, &mut each, &mut out);
+            s.share = Some(&pool);
+            // (The pool counts the grids: a thread alone never reaches the limit.)
+            s.limit = usize::MAX;
+            if first {
+                let mut doms: Vec<D> = self.initial(givens, &opts.exclude);
+                s.count_places(&doms);
+                if doms.iter().all(|&d| d != D::ZERO) && s.propagate(&mut doms) {
+                    s.dfs(doms);
+                }
+            }
+            while !s.stop {
+                let Some(t) = pool.next() else { break };
+                s.task(t);
+            }
+            if s.out.timed_out {
+                pool.end();
+            }
+            drop(s);
+            out
+        };
+        let outs: Vec<Outcome> = std::thread::scope(|scope| {
+            let others: Vec<_> = (1..threads)
+                .map_while(|_| {
+                    pool.threads.fetch_add(1, Ordering::SeqCst);
+                    let t = std::thread::Builder::new()
+                        // (The main thread's stack: the search recurses once a node.)
+                        .stack_size(8 << 20)
+                        .spawn_scoped(scope, || work(false));
+                    if t.is_err() {
+                        // (No thread to be had: the ones there are.)
+                        pool.threads.fetch_sub(1, Ordering::SeqCst);
+                    }
+                    t.ok()
+                })
+                .collect();
+            let mut outs = vec![work(true)];
+            for t in others {
+                // (A panic in another thread is a bug: passed on as one.)
+                outs.push(t.join().unwrap_or_else(|e| std::panic::resume_unwind(e)));
+            }
+            outs
+        });
+        let mut total = Outcome {
+            threads: Some(outs.len()).filter(|&n| n > 1),
+            ..Outcome::default()
+        };
+        for o in &outs {
+            total.nodes += o.nodes;
+            total.timed_out |= o.timed_out;
+        }
+        let grids = std::mem::take(&mut pool.lock().grids);
+        // Two grids or more: which, and in what order, depends on the threads' timing.
+        if grids.len() >= 2 && !total.timed_out {
+            return Err(total);
+        }
+        total.found = grids.len();
+        Ok((grids, total))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::tests::model;
+    use super::super::{Model, Options, Outcome};
+
+    /// Tarek's killer 39 (`examples/killers/`): thousands of nodes, enough for every thread
+    /// to take work from the others.
+    const KILLER: &str = include_str!("../../examples/killers/tarek-39.sdk");
+
+    fn solve(m: &Model, limit: usize, threads: usize) -> Outcome {
+        let opts = Options {
+            limit,
+            threads,
+            ..Options::default()
+        };
+        m.solve(&vec![None; 81], &opts)
+    }
+
+    /// The same grids, counted the same, on one thread and on two to four.
+    fn agree(text: &str, limits: &[usize]) -> Vec<Vec<i64>> {
+        let m = model(text);
+        let one = solve(&m, limits[0], 1);
+        for &limit in limits {
+            let one = solve(&m, limit, 1);
+            for threads in 2..=4 {
+                let more = solve(&m, limit, threads);
+                assert_eq!(
+                    more.solutions, one.solutions,
+                    "limit {limit}, {threads} threads"
+                );
+                assert_eq!(more.found, one.found, "limit {limit}, {threads} threads");
+                assert!(!more.timed_out);
+                assert!(more.nodes > 0);
+            }
+        }
+        one.solutions
+    }
+
+    #[test]
+    fn a_proof_on_threads_is_the_proof_on_one() {
+        let grids = agree(KILLER, &[2, 10]);
+        assert_eq!(grids.len(), 1);
+    }
+
+    #[test]
+    fn threads_that_find_no_grid_prove_there_is_none() {
+        // Its grid has 1 and 5 there (`tests/expected/killers/tarek-39.txt`).
+        let text = format!("{KILLER}\nrule cage(3, r9c8 r9c9)\n");
+        assert!(agree(&text, &[2]).is_empty());
+    }
+
+    /// Without its first eight cages the killer has many grids: the first two (or five) of
+    /// the one-thread search's order, whatever the threads.
+    #[test]
+    fn more_grids_than_one_are_those_of_one_thread() {
+        let mut cages = 0;
+        let text: String = KILLER
+            .lines()
+            .filter(|l| {
+                cages += l.starts_with("rule cage") as usize;
+                !l.starts_with("rule cage") || cages > 8
+            })
+            .map(|l| format!("{l}\n"))
+            .collect();
+        assert_eq!(agree(&text, &[2, 5]).len(), 2);
+        let m = model(&text);
+        assert_eq!(solve(&m, 5, 3).solutions, solve(&m, 5, 1).solutions);
+        assert_eq!(solve(&m, 5, 1).found, 5);
+    }
+}

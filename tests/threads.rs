@@ -1,0 +1,99 @@
+//! `run -p N` with the builtin search: a proof or a count of one puzzle on N threads (every
+//! core by default), with the same answer and the same output as on one thread.
+
+mod common;
+use common::{Sdkc, proves_unique_as};
+
+/// Tarek's killer 39 without its first `drop` cages.
+fn killer_without(drop: usize) -> String {
+    let mut cages = 0;
+    std::fs::read_to_string(common::root().join("examples/killers/tarek-39.sdk"))
+        .unwrap()
+        .lines()
+        .filter(|l| {
+            cages += l.starts_with("rule cage") as usize;
+            !l.starts_with("rule cage") || cages > drop
+        })
+        .map(|l| format!("{l}\n"))
+        .collect()
+}
+
+#[test]
+fn a_proof_on_two_threads_proves_the_published_grid() {
+    for name in ["wecoc-1", "tarek-39"] {
+        proves_unique_as(
+            &format!("examples/killers/{name}.sdk"),
+            &format!("killers/{name}"),
+            "builtin",
+            &["-p", "2"],
+        );
+    }
+}
+
+/// Which grids a puzzle with more than one shows, and in what order, is the one-thread
+/// search's on any number of threads: the output is the same bytes.
+#[test]
+fn every_number_of_threads_writes_the_same_output() {
+    let model = killer_without(8);
+    for args in [
+        &["--unique"][..],
+        &["--count", "3"],
+        &["--count", "3", "--json"],
+    ] {
+        let run = |p: &str| {
+            Sdkc::new()
+                .model(&model)
+                .args(&["run", "model.sdk", "--solver", "builtin", "-p", p])
+                .args(args)
+                .status(10)
+                .run()
+                .out
+        };
+        // (A report's `seconds` is the one thing that moves in JSON.)
+        let timeless = |out: String| {
+            let Ok(mut v) = serde_json::from_str::<serde_json::Value>(&out) else {
+                return out;
+            };
+            v["seconds"] = 0.into();
+            v.to_string()
+        };
+        let one = run("1");
+        let said = one.stderr.clone() + &one.stdout;
+        assert!(
+            said.contains("found at least") || said.contains("at least 3 solutions"),
+            "{said}"
+        );
+        for p in ["2", "3"] {
+            let more = run(p);
+            assert_eq!(
+                timeless(more.stdout),
+                timeless(one.stdout.clone()),
+                "-p {p} {args:?}"
+            );
+        }
+    }
+}
+
+/// The time limit stops every thread: the process ends with the limit's exit code and
+/// message.
+#[test]
+fn the_time_limit_stops_every_thread() {
+    let start = std::time::Instant::now();
+    Sdkc::new()
+        .args(&[
+            "run",
+            "examples/killers-hard/mathemagic-02.sdk",
+            "--unique",
+            "--solver",
+            "builtin",
+            "-p",
+            "2",
+            "--time-limit",
+            "0.3",
+        ])
+        .status(5)
+        .stderr("builtin reached the time limit before finding a solution\n")
+        .run();
+    // (Without the stop, the threads would search on for the whole proof: about 8 s.)
+    assert!(start.elapsed().as_secs() < 5, "{:?}", start.elapsed());
+}
