@@ -4,15 +4,15 @@
 mod common;
 use common::{Sdkc, proves_unique_as};
 
-/// Tarek's killer 39 without its first `drop` cages.
-fn killer_without(drop: usize) -> String {
+/// The killer `name` of `examples/killers/` without the cages `drop` says (numbered from 1).
+fn killer_without(name: &str, drop: impl Fn(usize) -> bool) -> String {
     let mut cages = 0;
-    std::fs::read_to_string(common::root().join("examples/killers/tarek-39.sdk"))
+    std::fs::read_to_string(common::root().join(format!("examples/killers/{name}.sdk")))
         .unwrap()
         .lines()
         .filter(|l| {
             cages += l.starts_with("rule cage") as usize;
-            !l.starts_with("rule cage") || cages > drop
+            !l.starts_with("rule cage") || !drop(cages)
         })
         .map(|l| format!("{l}\n"))
         .collect()
@@ -34,7 +34,8 @@ fn a_proof_on_two_threads_proves_the_published_grid() {
 /// search's on any number of threads: the output is the same bytes.
 #[test]
 fn every_number_of_threads_writes_the_same_output() {
-    let model = killer_without(8);
+    // (4,361 nodes on one thread: the threads' warm-up finds the grids alone.)
+    let model = killer_without("tarek-39", |k| k <= 8);
     for args in [
         &["--unique"][..],
         &["--count", "3"],
@@ -96,4 +97,47 @@ fn the_time_limit_stops_every_thread() {
         .run();
     // (Without the stop, the threads would search on for the whole proof: about 8 s.)
     assert!(start.elapsed().as_secs() < 5, "{:?}", start.elapsed());
+}
+
+/// Wecoc #1 without its ninth cage has more grids than one, and the one-thread search takes
+/// 44,055 nodes to find two: past the first thread's warm-up, the threads share the tree,
+/// find two grids, and the one-thread search says which.
+#[test]
+fn threads_that_find_two_grids_show_the_one_thread_searchs() {
+    let model = killer_without("wecoc-1", |k| k == 9);
+    let run = |p: &str| {
+        Sdkc::new()
+            .model(&model)
+            .args(&[
+                "run",
+                "model.sdk",
+                "--unique",
+                "--solver",
+                "builtin",
+                "-s",
+                "-p",
+                p,
+            ])
+            .status(10)
+            .run()
+            .out
+    };
+    let (one, two) = (run("1"), run("2"));
+    assert_eq!(two.stdout, one.stdout);
+    let nodes = |stderr: &str| -> u64 {
+        let line = stderr.lines().find(|l| l.contains("nodes:")).unwrap();
+        line.split(':').nth(1).unwrap().trim().parse().unwrap()
+    };
+    // The threads' nodes and then the one-thread search's.
+    assert_eq!(nodes(&one.stderr), 44_055);
+    assert!(nodes(&two.stderr) > 44_055, "{}", two.stderr);
+    assert!(
+        two.stderr
+            .contains("not unique: builtin found at least 2 solutions")
+            && two
+                .stderr
+                .contains("threads:    2 (the nodes summed over them)"),
+        "{}",
+        two.stderr
+    );
 }

@@ -1131,7 +1131,7 @@ impl<D: Word> Search<'_, '_, D> {
                 self.stop = true;
                 return;
             }
-            if pool.wants_work() {
+            if pool.wants_work(self.out.nodes) {
                 self.donate(pool);
             }
             // Every thread's failures count in every thread's choices, as on one thread.
