@@ -705,9 +705,30 @@ impl Model {
                 Err(par) => spent = par,
             }
         }
-        let (weights, _) = with_width!(self, search(givens, opts, each, &mut out, None, u64::MAX));
+        let mut told: Vec<Vec<i64>> = Vec::new();
+        let mut each_told = |g: &[i64]| {
+            if spent.threads.is_some() {
+                told.push(g.to_vec());
+            }
+            each(g)
+        };
+        let (weights, _) = with_width!(
+            self,
+            search(givens, opts, &mut each_told, &mut out, None, u64::MAX)
+        );
         out.nodes += spent.nodes;
         out.threads = spent.threads;
+        // The time limit stopped the one-thread search before the threads' grids: they are
+        // grids all the same (which ones depends on the threads' timing, as any answer cut
+        // short by the clock depends on it).
+        if out.timed_out && out.found < spent.found {
+            for g in spent.solutions.iter().filter(|g| !told.contains(g)) {
+                if out.found >= spent.found || !each(g) {
+                    break;
+                }
+                out.found += 1;
+            }
+        }
         if let Some(learned) = &opts.learned {
             *learned.lock() = weights;
         }

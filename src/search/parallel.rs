@@ -94,7 +94,11 @@ impl<D: Word> Pool<D> {
 
     pub(super) fn blame(&self, cells: &[u32]) {
         for &c in cells {
-            self.weight[c as usize].fetch_add(1, Ordering::Relaxed);
+            // (Saturating, as on one thread: a weight of 0 would never be chosen.)
+            let _ =
+                self.weight[c as usize].fetch_update(Ordering::Relaxed, Ordering::Relaxed, |w| {
+                    Some(w.saturating_add(1))
+                });
         }
     }
 
@@ -177,6 +181,17 @@ const WARMUP: u64 = 2_000;
 #[cfg(test)]
 const WARMUP: u64 = 0;
 
+/// Ends a pool's search when dropped by a panicking thread.
+struct EndOnPanic<'p, D: Word>(&'p Pool<D>);
+
+impl<D: Word> Drop for EndOnPanic<'_, D> {
+    fn drop(&mut self) {
+        if std::thread::panicking() {
+            self.0.end();
+        }
+    }
+}
+
 impl<D: Word> Search<'_, '_, D> {
     /// Hand the untried choices of the shallowest node that has some to an idle thread.
     pub(super) fn donate(&mut self, pool: &Pool<D>) {
@@ -206,7 +221,7 @@ impl<D: Word> Search<'_, '_, D> {
 impl Model {
     /// `solve_each`'s search on `threads` threads, when the answer cannot depend on their
     /// timing: the grid found, if any, and the outcome; or, when they found two (the caller
-    /// asks the one-thread search), what they cost.
+    /// asks the one-thread search), what they cost and the grids.
     pub(super) fn parallel<D: Word + Sync>(
         &self,
         givens: &[Option<i64>],
@@ -216,6 +231,9 @@ impl Model {
         // (At two grids the one-thread search answers: no need to look for more.)
         let pool = Pool::<D>::new(opts.limit.clamp(1, 2), self.unary.len());
         let work = |first: bool| {
+            // A thread that panics ends the search, so that the others stop and the panic is
+            // passed on when it is joined (else they would wait for its work forever).
+            let _ending = EndOnPanic(&pool);
             let mut out = Outcome::default();
             let mut each = |g: &[i64]| pool.found(g);
             let mut s = self.searcher::<D>(opts, &mut each, &mut out);
@@ -269,9 +287,13 @@ impl Model {
             total.nodes += o.nodes;
             total.timed_out |= o.timed_out;
         }
-        let grids = std::mem::take(&mut pool.lock().grids);
+        let mut grids = std::mem::take(&mut pool.lock().grids);
+        // (Two threads may each bring a grid at once; a time limit keeps what came.)
+        grids.truncate(opts.limit.max(1));
         // Two grids or more: which, and in what order, depends on the threads' timing.
         if grids.len() >= 2 && !total.timed_out {
+            total.found = grids.len();
+            total.solutions = grids;
             return Err(total);
         }
         total.found = grids.len();
