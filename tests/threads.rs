@@ -141,3 +141,32 @@ fn threads_that_find_two_grids_show_the_one_thread_searchs() {
         two.stderr
     );
 }
+
+/// A second grid found by the first thread before it handed out any work (within its first
+/// 2,000 nodes) is the one-thread search's, node for node: the answer, with no second search.
+#[test]
+fn a_second_grid_found_alone_is_the_answer() {
+    let model = killer_without("tarek-39", |k| k <= 12);
+    let nodes = |p: &str| {
+        let out = Sdkc::new()
+            .model(&model)
+            .args(&[
+                "run",
+                "model.sdk",
+                "--unique",
+                "--solver",
+                "builtin",
+                "-s",
+                "-p",
+                p,
+            ])
+            .status(10)
+            .run()
+            .out;
+        let line = out.stderr.lines().find(|l| l.contains("nodes:")).unwrap();
+        (out.stdout.clone(), line.to_string())
+    };
+    let one = nodes("1");
+    assert_eq!(one.1, "  nodes:      86");
+    assert_eq!(nodes("2"), one);
+}

@@ -290,8 +290,11 @@ impl Model {
         let mut grids = std::mem::take(&mut pool.lock().grids);
         // (Two threads may each bring a grid at once; a time limit keeps what came.)
         grids.truncate(opts.limit.max(1));
-        // Two grids or more: which, and in what order, depends on the threads' timing.
-        if grids.len() >= 2 && !total.timed_out {
+        // Two grids or more: which, and in what order, depends on the threads' timing; unless
+        // the first thread found them alone, before it handed out any work: its search is
+        // then the one-thread search, node for node, and `--unique` is answered.
+        let alone = !pool.shared.load(Ordering::Relaxed);
+        if grids.len() >= 2 && !total.timed_out && !(alone && opts.limit == 2) {
             total.found = grids.len();
             total.solutions = grids;
             return Err(total);
