@@ -53,6 +53,11 @@ pub const MAX_VALUES: usize = 128;
 /// chosen by measuring the seed and variant examples (`bench/builtin.py`): the fancy seed
 /// takes 0.4 s with 512 and 12, 0.02 s with these.
 const ENUMERATION_LIMIT: u64 = 64;
+
+/// The search's stack: a new segment of `STACK_SEGMENT` bytes once less than
+/// `STACK_RED_ZONE` is left (`Search::branch`).
+const STACK_RED_ZONE: usize = 128 * 1024;
+const STACK_SEGMENT: usize = 4 * 1024 * 1024;
 const SHAVE_LIMIT: usize = 4;
 
 /// The most answers `Search::memos` hold together (about 2.5 MB; but at least 16 a sum), and
@@ -707,7 +712,8 @@ impl Model {
         }
         let mut told: Vec<Vec<i64>> = Vec::new();
         let mut each_told = |g: &[i64]| {
-            if spent.threads.is_some() {
+            // (Only the first grids can matter below: at most the threads' two.)
+            if told.len() < spent.found {
                 told.push(g.to_vec());
             }
             each(g)
@@ -1266,7 +1272,10 @@ impl<D: Word> Search<'_, '_, D> {
             }
             self.narrow(&mut child, c, D::bit(i));
             if self.propagate(&mut child) {
-                self.dfs(child);
+                // A node a level: a 128x128 grid may go thousands deep, past a thread's stack
+                // (a debug build's 2 MB test threads overflowed on an empty 64x64). Near the
+                // end of the stack the search goes on in a new segment.
+                stacker::maybe_grow(STACK_RED_ZONE, STACK_SEGMENT, || self.dfs(child));
             } else {
                 // The choice itself failed: its cell weighs more too (as in ISS, whose
                 // conflict scores count only this; both together were best on the corpus).
