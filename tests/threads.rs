@@ -10,6 +10,25 @@ fn nodes(stderr: &str) -> u64 {
     line.split(':').nth(1).unwrap().trim().parse().unwrap()
 }
 
+/// `run --unique -s -p P` of `model`, which has more grids than one (exit 10).
+fn not_unique(model: &str, p: &str) -> common::Out {
+    Sdkc::new()
+        .model(model)
+        .args(&[
+            "run",
+            "model.sdk",
+            "--unique",
+            "--solver",
+            "builtin",
+            "-s",
+            "-p",
+            p,
+        ])
+        .status(10)
+        .run()
+        .out
+}
+
 /// The killer `name` of `examples/killers/` without the cages `drop` says (numbered from 1).
 fn killer_without(name: &str, drop: impl Fn(usize) -> bool) -> String {
     let mut cages = 0;
@@ -111,24 +130,7 @@ fn the_time_limit_stops_every_thread() {
 #[test]
 fn threads_that_find_two_grids_show_the_one_thread_searchs() {
     let model = killer_without("wecoc-1", |k| k == 9);
-    let run = |p: &str| {
-        Sdkc::new()
-            .model(&model)
-            .args(&[
-                "run",
-                "model.sdk",
-                "--unique",
-                "--solver",
-                "builtin",
-                "-s",
-                "-p",
-                p,
-            ])
-            .status(10)
-            .run()
-            .out
-    };
-    let (one, two) = (run("1"), run("2"));
+    let (one, two) = (not_unique(&model, "1"), not_unique(&model, "2"));
     assert_eq!(two.stdout, one.stdout);
     // The threads' nodes and then the one-thread search's.
     assert_eq!(nodes(&one.stderr), 44_055);
@@ -150,21 +152,7 @@ fn threads_that_find_two_grids_show_the_one_thread_searchs() {
 fn a_second_grid_found_alone_is_the_answer() {
     let model = killer_without("tarek-39", |k| k <= 12);
     let run = |p: &str| {
-        let out = Sdkc::new()
-            .model(&model)
-            .args(&[
-                "run",
-                "model.sdk",
-                "--unique",
-                "--solver",
-                "builtin",
-                "-s",
-                "-p",
-                p,
-            ])
-            .status(10)
-            .run()
-            .out;
+        let out = not_unique(&model, p);
         (nodes(&out.stderr), out.stdout)
     };
     let one = run("1");
