@@ -16,7 +16,7 @@
 //! and a puzzle shows the same grids in the same order whatever the number of threads. Only
 //! the nodes differ from run to run (they are summed over the threads).
 
-use std::sync::atomic::{AtomicBool, AtomicU32, AtomicUsize, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
 use std::sync::{Condvar, Mutex, MutexGuard};
 
 use super::{Frame, Model, Options, Outcome, Search, Word};
@@ -52,7 +52,7 @@ pub(super) struct Pool<D> {
     threads: AtomicUsize,
     limit: usize,
     /// The cells' weights (dom/wdeg), learned by all the threads together.
-    weight: Vec<AtomicU32>,
+    weight: Vec<AtomicU64>,
 }
 
 impl<D: Word> Pool<D> {
@@ -70,7 +70,7 @@ impl<D: Word> Pool<D> {
             shared: AtomicBool::new(false),
             threads: AtomicUsize::new(1),
             limit,
-            weight: (0..cells).map(|_| AtomicU32::new(1)).collect(),
+            weight: (0..cells).map(|_| AtomicU64::new(1)).collect(),
         }
     }
 
@@ -93,18 +93,16 @@ impl<D: Word> Pool<D> {
     }
 
     pub(super) fn blame(&self, cells: &[u32]) {
+        // (One add, however many threads blame at once: 64 bits never wrap, and a thread's
+        // own weights saturate at `u32::MAX` as on one thread, where 0 would never be chosen.)
         for &c in cells {
-            // (Saturating, as on one thread: a weight of 0 would never be chosen.)
-            let _ =
-                self.weight[c as usize].fetch_update(Ordering::Relaxed, Ordering::Relaxed, |w| {
-                    Some(w.saturating_add(1))
-                });
+            self.weight[c as usize].fetch_add(1, Ordering::Relaxed);
         }
     }
 
     pub(super) fn weights(&self, weight: &mut [u32]) {
         for (w, g) in weight.iter_mut().zip(&self.weight) {
-            *w = g.load(Ordering::Relaxed);
+            *w = g.load(Ordering::Relaxed).min(u32::MAX as u64) as u32;
         }
     }
 
