@@ -9,7 +9,7 @@
 //!    the root, the windoku in seconds), to the same grids.
 
 mod common;
-use common::{proves_unique_as, sdk_stems};
+use common::{nodes, proves_unique_as, sdk_stems};
 
 fn path(name: &str) -> String {
     format!("examples/giants/{name}.sdk")
@@ -18,15 +18,6 @@ fn path(name: &str) -> String {
 /// `solver` proves the puzzle unique, to its published grid; what it wrote (with `-s`).
 fn proved(name: &str, solver: &str) -> common::Out {
     proves_unique_as(&path(name), &format!("giants/{name}"), solver, &["-s"])
-}
-
-/// The search nodes `-s` reports.
-fn nodes(stderr: &str) -> u64 {
-    let line = stderr
-        .lines()
-        .find(|l| l.trim_start().starts_with("nodes:"))
-        .unwrap_or_else(|| panic!("no nodes in {stderr}"));
-    line.split(':').nth(1).unwrap().trim().parse().unwrap()
 }
 
 #[test]

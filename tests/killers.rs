@@ -12,7 +12,7 @@
 //! (HiGHS and CBC find no grid of these in 60 s: README, "Killers".)
 
 mod common;
-use common::{proves_unique_as, sdk_stems};
+use common::{nodes, proves_unique_as, sdk_stems};
 
 fn path(name: &str) -> String {
     format!("examples/killers/{name}.sdk")
@@ -32,21 +32,6 @@ fn proved_on_one_thread(name: &str) -> common::Out {
         "builtin",
         &["-s", "-p", "1"],
     )
-}
-
-/// The search nodes `-s` reports.
-fn nodes(stderr: &str) -> u64 {
-    let line = stderr
-        .lines()
-        .find(|l| l.trim_start().starts_with("nodes:"))
-        .unwrap_or_else(|| panic!("no nodes in {stderr}"));
-    line.split(':')
-        .nth(1)
-        .unwrap()
-        .trim()
-        .replace(',', "")
-        .parse()
-        .unwrap()
 }
 
 #[test]

@@ -2,13 +2,7 @@
 //! core by default), with the same answer and the same output as on one thread.
 
 mod common;
-use common::{Sdkc, proves_unique_as};
-
-/// The search nodes `-s` reported.
-fn nodes(stderr: &str) -> u64 {
-    let line = stderr.lines().find(|l| l.contains("nodes:")).unwrap();
-    line.split(':').nth(1).unwrap().trim().parse().unwrap()
-}
+use common::{Sdkc, nodes, proves_unique_as};
 
 /// `run --unique -s -p P` of `model`, which has more grids than one (exit 10).
 fn not_unique(model: &str, p: &str) -> common::Out {

@@ -498,3 +498,12 @@ pub const VARIANTS: &[&str] = &[
     "x-sum-ctc",
     "xv-strict-ctc",
 ];
+
+/// The search nodes `run -s` reported on standard error.
+pub fn nodes(stderr: &str) -> u64 {
+    let line = stderr
+        .lines()
+        .find(|l| l.trim_start().starts_with("nodes:"))
+        .unwrap_or_else(|| panic!("no nodes in {stderr}"));
+    line.split(':').nth(1).unwrap().trim().parse().unwrap()
+}
