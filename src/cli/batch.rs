@@ -4,6 +4,7 @@ use std::io::Write;
 use std::path::Path;
 use std::time::Instant;
 
+use sdkc::Backend;
 use sdkc::batch;
 use sdkc::report::Report;
 use sdkc::verdict::{Goal, Status};
@@ -36,13 +37,12 @@ pub fn batch(a: &RunArgs, file: &Path) -> u8 {
     ) {
         return fail(&name, msg, None, code);
     }
-    let mut settings = super::run::settings(a);
-    if backend(&a.solver, &settings).name() == "builtin" {
+    let mut backend = backend(&a.solver, &super::run::settings(a));
+    if backend.name() == sdkc::Builtin.name() {
         // The lines are the batch's parallelism (`-j`): a builtin search per line, one thread
-        // each.
-        settings.threads = None;
+        // each, whatever `-p` says.
+        backend = Box::new(sdkc::Builtin);
     }
-    let backend = backend(&a.solver, &settings);
     // A missing solver would fail every puzzle the same way: say it once.
     if let Err(e) = backend.locate() {
         return fail(&name, e.to_string(), Some(backend.name()), e.exit_code());

@@ -2,6 +2,7 @@
 
 use std::time::Instant;
 
+use sdkc::Backend;
 use sdkc::report::{self, ExplanationReport, Report};
 use sdkc::solve::{self, Settings, Statistics};
 use sdkc::verdict::{self, Goal, Status, Verdict};
@@ -51,12 +52,12 @@ pub fn run(a: &RunArgs) -> u8 {
         eprintln!("error: {msg}");
         return finish(Report::error(&name, msg), code);
     }
-    let mut settings = settings(a);
-    if a.threads.is_none() && backend(&a.solver, &settings).name() == "builtin" {
+    let mut backend = backend(&a.solver, &settings(a));
+    if a.threads.is_none() && backend.name() == solve::Builtin.name() {
         // One puzzle's proof on every core: its answer is the same on any number of threads.
-        settings.threads = std::thread::available_parallelism().ok().map(|n| n.get());
+        let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
+        backend = Box::new(solve::Threaded(cores));
     }
-    let backend = backend(&a.solver, &settings);
     let (bytes, name) = match read_model(&a.model) {
         Ok(b) => b,
         Err((msg, code)) => {
