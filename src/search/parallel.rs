@@ -103,6 +103,16 @@ impl<D: Word> Pool<D> {
         }
     }
 
+    /// Every weight halved (`HALVE_WEIGHTS`), each in one atomic step: a failure another
+    /// thread adds meanwhile is halved or not, never lost.
+    pub(super) fn halve(&self) {
+        for w in &self.weight {
+            let _ = w.fetch_update(Ordering::Relaxed, Ordering::Relaxed, |v| {
+                Some(v.div_ceil(2))
+            });
+        }
+    }
+
     pub(super) fn weights(&self, weight: &mut [u32]) {
         for (w, g) in weight.iter_mut().zip(&self.weight) {
             *w = g.load(Ordering::Relaxed).min(u32::MAX as u64) as u32;
