@@ -109,6 +109,9 @@ pub fn find(
                 limit: Some(limit),
                 deadline,
                 exclude,
+                // The first question's grids count as a set: fewer than the limit, they are
+                // every grid, which the builtin search finds on all its threads at once.
+                any_order: asked_first,
                 ..Question::default()
             },
             &mut |g| {
@@ -123,6 +126,11 @@ pub fn find(
         }
         statistics.add(&cost);
         let many = got.len();
+        // Every grid (fewer than asked for) in one order whatever found them, so that the
+        // first shown is the same on any number of threads.
+        if asked_first && many < limit {
+            got.sort();
+        }
         // Checking grids against rules by the ten thousand takes seconds each: past the
         // deadline, the grids not yet checked are left (a time limit of 2 s ran 97 s).
         let mut late = false;

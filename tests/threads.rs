@@ -153,3 +153,57 @@ fn a_second_grid_found_alone_is_the_answer() {
     assert_eq!(one.0, 86);
     assert_eq!(run("2"), one);
 }
+
+/// True candidates' first question (up to 64 grids) on two threads: Wecoc #1 without its ninth
+/// cage has two grids (51,841 nodes on one thread), which the threads find together, the tree
+/// searched once, where the one-thread search used to search it again for their order. The
+/// candidates, the grid shown and the counts are the same as on one thread.
+#[test]
+fn true_candidates_are_found_on_every_thread() {
+    let model = killer_without("wecoc-1", |k| k == 9);
+    let run = |p: &str, more: &[&str]| {
+        Sdkc::new()
+            .model(&model)
+            .args(&[
+                "run",
+                "model.sdk",
+                "--candidates",
+                "--solver",
+                "builtin",
+                "-p",
+                p,
+            ])
+            .args(more)
+            .status(10)
+            .run()
+            .out
+    };
+    let (one, two) = (run("1", &["-s"]), run("2", &["-s"]));
+    assert_eq!(two.stdout, one.stdout);
+    for out in [&one, &two] {
+        assert!(
+            out.stderr.contains(
+                "not unique: 6 cells have more than one candidate (2 solutions and 1 question"
+            ),
+            "{}",
+            out.stderr
+        );
+    }
+    // The threads searched (how many nodes depends on their timing).
+    assert!(
+        two.stderr
+            .contains("threads:    2 (the nodes summed over them)"),
+        "{}",
+        two.stderr
+    );
+    assert_eq!(nodes(&one.stderr), 51_841);
+    // JSON: the same but for the seconds.
+    let timeless = |out: &str| {
+        let mut v: serde_json::Value = serde_json::from_str(out).unwrap();
+        v["seconds"] = 0.into();
+        v
+    };
+    let (one, two) = (run("1", &["--json"]), run("2", &["--json"]));
+    assert_eq!(timeless(&two.stdout), timeless(&one.stdout));
+    assert_eq!(timeless(&one.stdout)["candidates"]["solutions"], 2);
+}

@@ -234,6 +234,11 @@ pub struct Options {
     /// Threads for a proof or a count (`limit` 2 or more; 0 and 1: one). The answer is the
     /// same as on one thread; only the nodes differ (`parallel`).
     pub threads: usize,
+    /// The caller wants the set of grids, not the order the search meets them in (true
+    /// candidates' first question): when the threads find them all, fewer than `limit`, they
+    /// stand, sorted, where otherwise the one-thread search would be asked again for its
+    /// order. The caller sorts a one-thread answer of fewer than `limit` grids the same way.
+    pub any_order: bool,
 }
 
 /// What searches on one set of rules learned about where the puzzle is hard: per cell, the

@@ -239,8 +239,14 @@ impl Model {
         opts: &Options,
         threads: usize,
     ) -> Result<(Vec<Vec<i64>>, Outcome), Outcome> {
-        // (At two grids the one-thread search answers: no need to look for more.)
-        let pool = Pool::<D>::new(opts.limit.clamp(1, 2), self.unary.len());
+        // (At two grids the one-thread search answers: no need to look for more; unless any
+        // order will do, and every grid may be found.)
+        let cap = if opts.any_order {
+            opts.limit
+        } else {
+            opts.limit.clamp(1, 2)
+        };
+        let pool = Pool::<D>::new(cap, self.unary.len());
         let work = |first: bool| {
             // A thread that panics ends the search, so that the others stop and the panic is
             // passed on when it is joined (else they would wait for its work forever).
@@ -305,6 +311,13 @@ impl Model {
         // the first thread found them alone, before it handed out any work: its search is
         // then the one-thread search, node for node, and `--unique` is answered.
         let alone = !pool.shared.load(Ordering::Relaxed);
+        // Every grid, when any order will do: sorted, they are the same on any number of
+        // threads.
+        if opts.any_order && grids.len() < opts.limit && !total.timed_out {
+            grids.sort();
+            total.found = grids.len();
+            return Ok((grids, total));
+        }
         if grids.len() >= 2 && !total.timed_out && !(alone && opts.limit == 2) {
             total.found = grids.len();
             total.solutions = grids;

@@ -119,6 +119,7 @@ impl Prepared for PreparedSearch {
                 learned: q.learned.clone(),
                 race: q.race,
                 threads: self.threads,
+                any_order: q.any_order,
             },
             &mut |g| {
                 if q.forbid.iter().any(|f| f == g) {

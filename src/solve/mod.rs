@@ -53,6 +53,10 @@ pub struct Question {
     /// value order on another thread, for a core that would be idle (`search::Options::race`).
     /// Whether a grid is found is the same; which grid may differ from run to run.
     pub race: bool,
+    /// Only the set of grids matters, not their order: the builtin search may then answer a
+    /// question whose grids are fewer than `limit` on all its threads (`search::Options::
+    /// any_order`), the grids sorted. The caller sorts such an answer from any backend.
+    pub any_order: bool,
 }
 
 impl Question {
