@@ -286,8 +286,11 @@ fn enumerate(
         if (0..j).any(|k| e.differs[j][k] && row[k] as u32 == i) {
             continue;
         }
-        // (Checked when the table was asked for: every value fits.)
-        let rest = need - (e.value)(j, i).unwrap_or(0);
+        // (Every value was checked to fit when the table was asked for; a total far out of
+        // reach may not.)
+        let Some(rest) = need.checked_sub((e.value)(j, i).unwrap_or(0)) else {
+            continue;
+        };
         if rest < e.low[j + 1] || rest > e.high[j + 1] {
             continue;
         }
