@@ -69,6 +69,10 @@
 //! nodes on the zipper from 119–257 to 12–180 over ten seeds and its time, with the default
 //! seed, from 92 s to 29 s (a review's runs beside both); seeds 7 and 8, 50 s and 46 s → 23 s
 //! and 26 s; seed 9 60 s → 49 s. Each kind alone took off about half the nodes.
+//! Then the areas per total (`areas_per_total`): an area's row for digit k, written once per
+//! total over the arcs that go to that total and bounded by its binary, the disjunction over
+//! the totals lifted (Balas). CBC then proves the zipper in 38–52 s (three runs; no grid in 60
+//! s before), HiGHS in 19.3 s and 19.5 s (2026-12-06, `run --unique --time-limit 120`).
 
 use std::collections::{BTreeMap, BTreeSet};
 
@@ -149,6 +153,7 @@ pub(super) fn encode<'p>(p: &'p Puzzle, b: &mut Builder<'p>, rule: &Rule) -> Alg
         rule: &rule.name,
         rows: 0,
         cols: 0,
+        record: None,
     };
     match (f.name.as_str(), f.args.as_slice()) {
         ("renban", [Arg::Cells(line)]) if enc.renban(line) => Algebra::Replaced,
@@ -282,6 +287,9 @@ struct Enc<'a, 'p> {
     rule: &'a str,
     rows: usize,
     cols: usize,
+    /// While `Some`, `layered` notes here, for a piece of one or two free cells, each column
+    /// that says "this cell holds digit k and the total is t": `(cell, k, t, column)`.
+    record: Option<Vec<(Cell, i64, i64, usize)>>,
 }
 
 impl Enc<'_, '_> {
@@ -385,11 +393,65 @@ impl Enc<'_, '_> {
             self.partners_apart(&shape.pieces);
         }
         // A piece past the limits keeps only its algebra; the others' rows are still valid.
+        if let TotalSpec::Shared = shape.total {
+            self.record = Some(Vec::new());
+        }
         let mut complete = true;
         for piece in &shape.pieces {
             complete &= self.layered(piece, &total);
         }
+        if let (Some(record), Total::OneHot(z)) = (self.record.take(), &total) {
+            self.areas_per_total(&shape.pieces, z, record);
+        }
         complete
+    }
+
+    /// Per distinct area that holds cells of two or more pieces, per total t and digit k: the
+    /// columns saying "this cell holds k and the total is t" sum to at most `z_t`. Summed over
+    /// t, this is the area's own row; but the relaxation could split the total, each part a
+    /// grid that breaks the area and the two together keeping it. With these rows each total's
+    /// part of the flow keeps the areas on its own (the disjunction over totals, lifted).
+    fn areas_per_total(
+        &mut self,
+        pieces: &[Vec<Cell>],
+        z: &[(i64, usize)],
+        record: Vec<(Cell, i64, i64, usize)>,
+    ) {
+        let piece_of: BTreeMap<Cell, usize> = pieces
+            .iter()
+            .enumerate()
+            .flat_map(|(i, p)| p.iter().map(move |&c| (c, i)))
+            .collect();
+        // (area, t, k) -> (pieces, columns)
+        type Group = (BTreeSet<usize>, Vec<usize>);
+        let mut groups: BTreeMap<(usize, i64, i64), Group> = BTreeMap::new();
+        for (c, k, t, col) in record {
+            for &a in &self.b.areas[c] {
+                let g = groups.entry((a, t, k)).or_default();
+                g.0.insert(piece_of[&c]);
+                g.1.push(col);
+            }
+        }
+        let z: BTreeMap<i64, usize> = z.iter().copied().collect();
+        // Two areas with the same cells of the line (a row and a box) make one row.
+        let mut made = BTreeSet::new();
+        for ((_, t, _), (holding, cols)) in groups {
+            // One piece alone: its flow already says so.
+            if holding.len() < 2 {
+                continue;
+            }
+            let Some(&zt) = z.get(&t) else { continue };
+            let mut merged: BTreeMap<usize, i64> = BTreeMap::new();
+            for c in cols {
+                *merged.entry(c).or_default() += 1;
+            }
+            let mut terms: Vec<(usize, i64)> = merged.into_iter().collect();
+            if !made.insert(terms.clone()) {
+                continue;
+            }
+            terms.push((zt, -1));
+            self.row(terms, Sense::Le, 0);
+        }
     }
 
     /// Per piece, its values' sum equal to the chosen total (`z`'s value): the flows imply it,
@@ -559,6 +621,9 @@ impl Enc<'_, '_> {
             let s = (v, bit(v));
             if states[1].contains(&s) {
                 inflow.insert(s, vec![(x, 1)]);
+                if let (1, Some(r)) = (n, self.record.as_mut()) {
+                    r.push((free[0], v, v + offset, x));
+                }
             } else {
                 self.row(vec![(x, 1)], Sense::Eq, 0);
             }
@@ -574,6 +639,11 @@ impl Enc<'_, '_> {
                         continue;
                     };
                     let f = self.arc();
+                    if let (2, Some(r)) = (n, self.record.as_mut()) {
+                        // Layer 1's state is the first cell's digit; t the pair's sum.
+                        r.push((free[0], s.0, t.0 + offset, f));
+                        r.push((free[1], v, t.0 + offset, f));
+                    }
                     out.push((f, 1));
                     per_digit.entry(v).or_default().push((f, 1));
                     next.entry(t).or_default().push((f, 1));
@@ -995,6 +1065,21 @@ impl Enc<'_, '_> {
         step: impl Fn(S, i64) -> Vec<S>,
         accept: impl Fn(&S) -> bool,
     ) -> bool {
+        self.automaton_keyed(cells, start, step, accept, |_| ())
+            .is_some()
+    }
+
+    /// `automaton`, returning its arcs as `(cell, digit, key of the state the arc enters,
+    /// column)`; None (and no rows) past the limit.
+    fn automaton_keyed<S: Ord + Copy, K>(
+        &mut self,
+        cells: &[Cell],
+        start: S,
+        step: impl Fn(S, i64) -> Vec<S>,
+        accept: impl Fn(&S) -> bool,
+        key: impl Fn(&S) -> K,
+    ) -> Option<Vec<(Cell, i64, K, usize)>> {
+        let mut arcs = Vec::new();
         let n = cells.len();
         let domains: Vec<Vec<i64>> = cells.iter().map(|&c| self.values(c)).collect();
         let mut states: Vec<BTreeSet<S>> = vec![BTreeSet::from([start])];
@@ -1006,7 +1091,7 @@ impl Enc<'_, '_> {
                 }
             }
             if next.len() > STATE_LIMIT {
-                return false;
+                return None;
             }
             states.push(next);
         }
@@ -1035,6 +1120,7 @@ impl Enc<'_, '_> {
                             continue;
                         }
                         let f = self.arc();
+                        arcs.push((cells[i], v, key(&t), f));
                         out.push((f, -1));
                         per_digit.entry(v).or_default().push((f, -1));
                         next.entry(t).or_default().push((f, 1));
@@ -1059,7 +1145,7 @@ impl Enc<'_, '_> {
             }
             inflow = next;
         }
-        true
+        Some(arcs)
     }
 }
 
