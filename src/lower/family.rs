@@ -31,7 +31,9 @@
 //! `distinct` rows. Its algebra (per pair of cells, "these are the crusts, so the sum between
 //! them is the total", a conflict table over the whole line) is left out: 24,000 rows that
 //! kept HiGHS from finding even a solution of the Normal Lunchbox in 120 s; the flow and the
-//! distinct rows prove it in 1.2 s.
+//! distinct rows prove it in 1.2 s. The distinct rows are also written once per choice of
+//! crusts over that choice's arcs (`digits_once_per_crusts`): CBC 106 s → 85–95 s (three
+//! runs), GLPK now finds the grid within 120 s (none in 60 s before), HiGHS the same 1.2 s.
 //!
 //! Sandwiches and X-sums get the same kind of flow (`sandwich`, `x_sum`). A sandwich's states
 //! are the phase and the sum between the crusts; on a line whose cells all differ the flow
@@ -917,12 +919,49 @@ impl Enc<'_, '_> {
                 .into_iter()
                 .collect()
         };
-        if !self.automaton(line, (1, 0, 0, 0), step, |s| s.2 == 3) {
+        let Some(arcs) =
+            self.automaton_keyed(line, (1, 0, 0, 0), step, |s| s.2 == 3, |s| (s.0, s.1))
+        else {
             return false;
-        }
+        };
+        self.digits_once_per_crusts(line[0], arcs);
         let rule = self.rule;
         self.b.distinct(Some(rule), "distinct", line);
         true
+    }
+
+    /// A lunchbox's digits differ, within each choice of crusts: per crusts (m, M) and digit k
+    /// between them, the arcs reading k with those crusts carry at most the flow that chose
+    /// them. Summed over the crusts, this is the `distinct` row of k; but the relaxation could
+    /// mix two crusts' paths that each repeat a digit the other does not use. (Each path reads
+    /// each crust once, so the crusts' own digits need no row.)
+    fn digits_once_per_crusts(&mut self, first: Cell, arcs: Vec<(Cell, i64, (i64, i64), usize)>) {
+        let mut chosen: BTreeMap<(i64, i64), Vec<(usize, i64)>> = BTreeMap::new();
+        type Reading = ((i64, i64), i64);
+        let mut reading: BTreeMap<Reading, Vec<(usize, i64)>> = BTreeMap::new();
+        for (c, v, crusts, f) in arcs {
+            if c == first {
+                chosen.entry(crusts).or_default().push((f, -1));
+            }
+            if crusts.0 < v && v < crusts.1 {
+                reading.entry((crusts, v)).or_default().push((f, 1));
+            }
+        }
+        for ((crusts, _), mut terms) in reading {
+            if terms.len() < 2 {
+                continue; // one arc never carries more than its crusts' flow
+            }
+            // An arc from the first cell reading k is on both sides: it cancels.
+            let mut merged: BTreeMap<usize, i64> = BTreeMap::new();
+            for &(f, a) in terms
+                .iter()
+                .chain(chosen.get(&crusts).into_iter().flatten())
+            {
+                *merged.entry(f).or_default() += a;
+            }
+            terms = merged.into_iter().filter(|t| t.1 != 0).collect();
+            self.row(terms, Sense::Le, 0);
+        }
     }
 
     /// Whether the line's cells all differ, and whether they hold every value (a full row):
