@@ -877,10 +877,8 @@ impl Enc<'_, '_> {
                 self.row(terms, Sense::Eq, -given);
             }
         }
-        if !digits.is_empty() {
-            if !self.digit_sets(&digits, open) {
-                self.row(digits, Sense::Eq, open);
-            }
+        if !digits.is_empty() && !self.digit_sets(&digits, open) {
+            self.row(digits, Sense::Eq, open);
         }
         Algebra::Replaced
     }
