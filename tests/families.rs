@@ -107,7 +107,7 @@ fn the_builtin_search_proves_every_family_example_unique() {
 // lunchbox-normal (1.6 s) is in tests/encodings.rs. zipper-zip-zips (23–49 s alone) has its
 // own test below, with room for the other tests beside it.
 unique!(highs {
-    nabner_cold_sauerkraut: "nabner-cold-sauerkraut", // 5.4 s (9.8 s with RENS, src/solve/highs.rs; 19–22 s before the thermometers' flows)
+    nabner_cold_sauerkraut: "nabner-cold-sauerkraut", // 1.2 s since each line's hull (src/lower/family.rs; 3.7–8.7 s before, 2026-12-06; 9.8 s with RENS, src/solve/highs.rs; 19–22 s before the thermometers' flows)
     clone_domino: "clone-domino",                     // 0.06 s
     counting_circles_clockwork: "counting-circles-clockwork", // 0.09 s (2.8 s before its counts)
     dutch_whispers_elementary: "dutch-whispers-elementary", // 0.24 s
@@ -121,7 +121,7 @@ unique!(highs {
     pill_arrow_lm: "pill-arrow-lm", // 0.59 s (31 s before the pills' numbers, src/lower/family.rs)
     // (2026-12-06, `bench/families.py --runs 3`, best of 3; the look-and-says since their
     // clues on two or three cells are count rows, src/lower/expr.rs, one run each)
-    counting_circles_santorini: "counting-circles-santorini", // 8.5 s
+    counting_circles_santorini: "counting-circles-santorini", // 0.2 s since the circles' digit sets (src/lower/family.rs; 8.5–12.4 s before)
     look_and_say_2: "look-and-say-2",                         // 0.08 s (0.10 s)
     look_and_say_3: "look-and-say-3",                         // 0.08 s (2.3 s)
     look_and_say_killer: "look-and-say-killer",               // 0.07 s (0.12 s)
@@ -150,11 +150,19 @@ fn proves_unique_within(name: &str, solver: &str, seconds: &str) {
 /// HiGHS proves the zipper unique: 92 s with the default seed before each piece's total row
 /// and the rows keeping apart the cells whose partners differ (src/lower/family.rs), 29 s
 /// after (2026-11-28, a review's runs beside it); without RENS (src/solve/highs.rs) 17.5–29.2
-/// s over seeds 0–5 alone (2026-11-29). The 60 s of the others would be tight with the other
-/// tests running beside it.
+/// s over seeds 0–5 alone (2026-11-29); 19.3 s and 19.5 s alone since its areas per total
+/// (2026-12-06). The 60 s of the others would be tight with the other tests running beside it.
 #[test]
 fn highs_proves_the_zipper_unique() {
     proves_unique_within("zipper-zip-zips", "highs", "300");
+}
+
+/// CBC proves the Normal Lunchbox unique: 22–27 s alone since a binary per choice of crusts
+/// bounds its distinct rows per choice (src/lower/family.rs), 106 s before (2026-12-06); its
+/// race of two processes would make the 60 s of the others tight beside the other tests.
+#[test]
+fn cbc_proves_the_lunchbox_unique() {
+    proves_unique_within("lunchbox-normal", "cbc", "300");
 }
 
 /// GLPK proves Numbered Rooms unique with its clique cuts (src/solve/glpk.rs): 27 s and 3,398
@@ -166,8 +174,9 @@ fn glpk_proves_numbered_rooms_unique() {
 
 // CBC, timed the same way, with sdkc's CBC settings (heuristics and Gomory cuts off,
 // src/solve/cbc.rs; 2026-11-27, eighth session). Left out, slower than the 60 s limit allows
-// with the other tests running beside: lunchbox-normal, nabner-cold-sauerkraut,
-// zipper-zip-zips, no proof in 40 s.
+// with the other tests running beside: nabner-cold-sauerkraut, no grid in 60 s;
+// zipper-zip-zips, 38–52 s alone since its areas per total (src/lower/family.rs; no grid in
+// 60 s before, 2026-12-06). lunchbox-normal (22–27 s alone) has its own test below.
 unique!(cbc {
     clone_domino: "clone-domino",                             // 0.1 s
     counting_circles_clockwork: "counting-circles-clockwork", // 0.14 s (1.6 s before its counts)
@@ -185,14 +194,15 @@ unique!(cbc {
     look_and_say_killer: "look-and-say-killer", // 0.11 s (0.34–0.40 s)
     look_and_say_2: "look-and-say-2",           // 0.27 s (0.33–0.48 s)
     look_and_say_3: "look-and-say-3",           // 0.09 s
-    counting_circles_santorini: "counting-circles-santorini", // 17.3 s
+    counting_circles_santorini: "counting-circles-santorini", // 8.8–9.4 s since the circles' digit sets (12.7–23.4 s before)
 });
 
 // GLPK, timed the same way, with sdkc's `--first` and `--cover` (src/solve/glpk.rs;
 // 2026-11-27, ninth session; the last three 2026-11-28, with the cliques and counting rows
 // of src/lower/family.rs). numbered-rooms-n has its own test above. Left out:
 // lunchbox-normal, nabner-cold-sauerkraut and zipper-zip-zips, each still without a proof at
-// a 60 s limit with `--clique` (2026-11-28).
+// a 60 s limit with `--clique` (2026-11-28); counting-circles-santorini too. Since the
+// lunchbox's binaries per crusts GLPK finds its grid, but no proof in 120 s (2026-12-06).
 unique!(glpk {
     clone_domino: "clone-domino",                             // 0.06 s
     counting_circles_clockwork: "counting-circles-clockwork", // 0.16 s (0.39 s before --clique; past 30 s before --cover)

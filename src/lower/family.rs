@@ -31,7 +31,11 @@
 //! `distinct` rows. Its algebra (per pair of cells, "these are the crusts, so the sum between
 //! them is the total", a conflict table over the whole line) is left out: 24,000 rows that
 //! kept HiGHS from finding even a solution of the Normal Lunchbox in 120 s; the flow and the
-//! distinct rows prove it in 1.2 s.
+//! distinct rows prove it in 1.2 s. The distinct rows are also written once per choice of
+//! crusts over that choice's arcs, bounded by a binary for that choice
+//! (`digits_once_per_crusts`): CBC 106 s → 22–27 s (85–95 s with the rows bounded by the
+//! arcs that choose the crusts, no binary), GLPK now finds the grid within 120 s (none in 60
+//! s before), HiGHS the same 0.9–1.2 s.
 //!
 //! Sandwiches and X-sums get the same kind of flow (`sandwich`, `x_sum`). A sandwich's states
 //! are the phase and the sum between the crusts; on a line whose cells all differ the flow
@@ -69,6 +73,10 @@
 //! nodes on the zipper from 119–257 to 12–180 over ten seeds and its time, with the default
 //! seed, from 92 s to 29 s (a review's runs beside both); seeds 7 and 8, 50 s and 46 s → 23 s
 //! and 26 s; seed 9 60 s → 49 s. Each kind alone took off about half the nodes.
+//! Then the areas per total (`areas_per_total`): an area's row for digit k, written once per
+//! total over the arcs that go to that total and bounded by its binary, the disjunction over
+//! the totals lifted (Balas). CBC then proves the zipper in 38–52 s (three runs; no grid in 60
+//! s before), HiGHS in 19.3 s and 19.5 s (2026-12-06, `run --unique --time-limit 120`).
 
 use std::collections::{BTreeMap, BTreeSet};
 
@@ -149,6 +157,7 @@ pub(super) fn encode<'p>(p: &'p Puzzle, b: &mut Builder<'p>, rule: &Rule) -> Alg
         rule: &rule.name,
         rows: 0,
         cols: 0,
+        record: None,
     };
     match (f.name.as_str(), f.args.as_slice()) {
         ("renban", [Arg::Cells(line)]) if enc.renban(line) => Algebra::Replaced,
@@ -282,6 +291,9 @@ struct Enc<'a, 'p> {
     rule: &'a str,
     rows: usize,
     cols: usize,
+    /// While `Some`, `layered` notes here, for a piece of one or two free cells, each column
+    /// that says "this cell holds digit k and the total is t": `(cell, k, t, column)`.
+    record: Option<Vec<(Cell, i64, i64, usize)>>,
 }
 
 impl Enc<'_, '_> {
@@ -385,11 +397,65 @@ impl Enc<'_, '_> {
             self.partners_apart(&shape.pieces);
         }
         // A piece past the limits keeps only its algebra; the others' rows are still valid.
+        if let TotalSpec::Shared = shape.total {
+            self.record = Some(Vec::new());
+        }
         let mut complete = true;
         for piece in &shape.pieces {
             complete &= self.layered(piece, &total);
         }
+        if let (Some(record), Total::OneHot(z)) = (self.record.take(), &total) {
+            self.areas_per_total(&shape.pieces, z, record);
+        }
         complete
+    }
+
+    /// Per distinct area that holds cells of two or more pieces, per total t and digit k: the
+    /// columns saying "this cell holds k and the total is t" sum to at most `z_t`. Summed over
+    /// t, this is the area's own row; but the relaxation could split the total, each part a
+    /// grid that breaks the area and the two together keeping it. With these rows each total's
+    /// part of the flow keeps the areas on its own (the disjunction over totals, lifted).
+    fn areas_per_total(
+        &mut self,
+        pieces: &[Vec<Cell>],
+        z: &[(i64, usize)],
+        record: Vec<(Cell, i64, i64, usize)>,
+    ) {
+        let piece_of: BTreeMap<Cell, usize> = pieces
+            .iter()
+            .enumerate()
+            .flat_map(|(i, p)| p.iter().map(move |&c| (c, i)))
+            .collect();
+        // (area, t, k) -> (pieces, columns)
+        type Group = (BTreeSet<usize>, Vec<usize>);
+        let mut groups: BTreeMap<(usize, i64, i64), Group> = BTreeMap::new();
+        for (c, k, t, col) in record {
+            for &a in &self.b.areas[c] {
+                let g = groups.entry((a, t, k)).or_default();
+                g.0.insert(piece_of[&c]);
+                g.1.push(col);
+            }
+        }
+        let z: BTreeMap<i64, usize> = z.iter().copied().collect();
+        // Two areas with the same cells of the line (a row and a box) make one row.
+        let mut made = BTreeSet::new();
+        for ((_, t, _), (holding, cols)) in groups {
+            // One piece alone: its flow already says so.
+            if holding.len() < 2 {
+                continue;
+            }
+            let Some(&zt) = z.get(&t) else { continue };
+            let mut merged: BTreeMap<usize, i64> = BTreeMap::new();
+            for c in cols {
+                *merged.entry(c).or_default() += 1;
+            }
+            let mut terms: Vec<(usize, i64)> = merged.into_iter().collect();
+            if !made.insert(terms.clone()) {
+                continue;
+            }
+            terms.push((zt, -1));
+            self.row(terms, Sense::Le, 0);
+        }
     }
 
     /// Per piece, its values' sum equal to the chosen total (`z`'s value): the flows imply it,
@@ -559,6 +625,9 @@ impl Enc<'_, '_> {
             let s = (v, bit(v));
             if states[1].contains(&s) {
                 inflow.insert(s, vec![(x, 1)]);
+                if let (1, Some(r)) = (n, self.record.as_mut()) {
+                    r.push((free[0], v, v + offset, x));
+                }
             } else {
                 self.row(vec![(x, 1)], Sense::Eq, 0);
             }
@@ -574,6 +643,11 @@ impl Enc<'_, '_> {
                         continue;
                     };
                     let f = self.arc();
+                    if let (2, Some(r)) = (n, self.record.as_mut()) {
+                        // Layer 1's state is the first cell's digit; t the pair's sum.
+                        r.push((free[0], s.0, t.0 + offset, f));
+                        r.push((free[1], v, t.0 + offset, f));
+                    }
                     out.push((f, 1));
                     per_digit.entry(v).or_default().push((f, 1));
                     next.entry(t).or_default().push((f, 1));
@@ -762,7 +836,78 @@ impl Enc<'_, '_> {
             rows.push((terms, 1 - given));
         }
         self.clique_rows(rows);
+        if cells.iter().all(|&c| self.p.givens[c].is_none()) {
+            self.nabner_sets(&cells);
+        }
         Algebra::Replaced
+    }
+
+    /// The convex hull of a nabner line: per set S of digits it can hold (as many as cells,
+    /// no two equal or consecutive), a column `w_S`, one chosen, and the assignment of S's
+    /// digits to the cells (`p[c,k,S]`: each cell one digit of S, each digit of S one cell,
+    /// each with the weight `w_S`), every `x[c,k]` the sum of its `p` over the sets. Each set's
+    /// part is a bipartite matching, whole at its corners, so the union is the hull; the
+    /// cliques alone leave odd holes ((a,1) (b,2) (c,3) (d,4) (a,5) all halves). The `p` are
+    /// continuous (whole `x` are one set's assignment); the `w_S` binaries, a branch that
+    /// chooses a line's digits: Cold Sauerkraut, HiGHS 138 nodes, 3.7–8.7 s → presolve alone,
+    /// 1.2 s (three runs); with the `w_S` continuous, 1 node and 6.7 s. CBC and GLPK still
+    /// find no grid in 60 s. Not written past 256 sets.
+    fn nabner_sets(&mut self, cells: &[Cell]) {
+        let (lo, hi) = (self.p.lo, self.p.hi);
+        let n = cells.len();
+        let mut sets: Vec<Vec<i64>> = Vec::new();
+        let mut stack: Vec<Vec<i64>> = vec![Vec::new()];
+        while let Some(set) = stack.pop() {
+            if set.len() == n {
+                sets.push(set);
+                if sets.len() > 256 {
+                    return;
+                }
+                continue;
+            }
+            let from = set.last().map_or(lo, |&k| k + 2);
+            // Room for the rest, each two apart.
+            let last = hi - 2 * (n - set.len() - 1) as i64;
+            for k in (from..=last).rev() {
+                let mut next = set.clone();
+                next.push(k);
+                stack.push(next);
+            }
+        }
+        let mut per_x: BTreeMap<usize, Vec<(usize, i64)>> = BTreeMap::new();
+        let mut chosen = Vec::new();
+        for (i, set) in sets.iter().enumerate() {
+            self.cols += 1;
+            let name = format!("{}_set{}", self.rule, i + 1);
+            let w = self.b.column(|t| t.push_str(&name), 0, 1, true);
+            chosen.push((w, 1));
+            let mut per_digit: BTreeMap<i64, Vec<(usize, i64)>> = BTreeMap::new();
+            for &c in cells {
+                let mut terms = vec![(w, -1)];
+                for &k in set {
+                    if let Some(x) = self.b.x(c, k) {
+                        let f = self.arc();
+                        terms.push((f, 1));
+                        per_digit.entry(k).or_default().push((f, 1));
+                        per_x.entry(x).or_default().push((f, -1));
+                    }
+                }
+                self.row(terms, Sense::Eq, 0);
+            }
+            for &k in set {
+                let mut terms = vec![(w, -1)];
+                terms.extend(per_digit.remove(&k).unwrap_or_default());
+                self.row(terms, Sense::Eq, 0);
+            }
+        }
+        self.row(chosen, Sense::Eq, 1);
+        for &c in cells {
+            for &(_, x) in &self.b.cell_columns[c].clone() {
+                let mut terms = vec![(x, 1)];
+                terms.extend(per_x.remove(&x).unwrap_or_default());
+                self.row(terms, Sense::Eq, 0);
+            }
+        }
     }
 
     /// Counting circles: a binary `u_k` per digit, "k is in the circles", and the number of
@@ -772,7 +917,8 @@ impl Enc<'_, '_> {
     /// can fill the circles together. These rows say all the rule says, so its algebra (per
     /// digit, a binary per side of "none or k" and big-M rows around the count) is left out.
     /// Clockwork: HiGHS 2.8 s → 0.08 s, CBC 1.6 s → 0.16 s; without the last row, 1.4 s and
-    /// 3.5 s.
+    /// 3.5 s. That last row is now the hull of its whole solutions (`digit_sets`) when there
+    /// are few digits.
     fn counting_circles(&mut self, circles: &[Cell]) -> Algebra {
         if repeats(circles) {
             return Algebra::Kept; // a circle listed twice: the algebra's count says what it means
@@ -804,10 +950,50 @@ impl Enc<'_, '_> {
                 self.row(terms, Sense::Eq, -given);
             }
         }
-        if !digits.is_empty() {
+        if !digits.is_empty() && !self.digit_sets(&digits, open) {
             self.row(digits, Sense::Eq, open);
         }
         Algebra::Replaced
+    }
+
+    /// The sets of digits that can fill the circles together (their sum the number of open
+    /// circles): a binary each, one chosen, and each `u_k` the sum of the sets that hold k.
+    /// The relaxation of `sum_k k u_k = open` alone takes fractions of digits that no set
+    /// makes (a half of 9 and of 5 for 7); this is the convex hull of its whole solutions,
+    /// and that row is then left out. Santorini (23 circles, 23 sets): HiGHS 8.5–12.4 s →
+    /// 0.2 s, CBC 12.7–23.4 s → 8.8–9.4 s (2026-12-06). With the row kept beside the sets CBC
+    /// took 44–50 s; with the sets continuous (a whole `u` is one set's indicator) or the `u_k`
+    /// continuous, CBC found no grid in 60 s. False, and nothing written, past 16 digits (2^16
+    /// sets to try at most).
+    fn digit_sets(&mut self, digits: &[(usize, i64)], open: i64) -> bool {
+        if digits.len() > 16 {
+            return false;
+        }
+        let sets: Vec<u32> = (0u32..1 << digits.len())
+            .filter(|&m| {
+                let sum: i64 = (0..digits.len())
+                    .filter(|&i| m >> i & 1 == 1)
+                    .map(|i| digits[i].1)
+                    .sum();
+                sum == open
+            })
+            .collect();
+        let columns: Vec<usize> = sets
+            .iter()
+            .map(|&m| self.binary("set", i64::from(m)))
+            .collect();
+        self.row(columns.iter().map(|&c| (c, 1)).collect(), Sense::Eq, 1);
+        for (i, &(u, _)) in digits.iter().enumerate() {
+            let mut terms = vec![(u, 1)];
+            terms.extend(
+                sets.iter()
+                    .zip(&columns)
+                    .filter(|(m, _)| *m >> i & 1 == 1)
+                    .map(|(_, &c)| (c, -1)),
+            );
+            self.row(terms, Sense::Eq, 0);
+        }
+        true
     }
 
     /// `sum terms <= rhs` for each row that can bind (a row over fewer columns than its
@@ -847,12 +1033,51 @@ impl Enc<'_, '_> {
                 .into_iter()
                 .collect()
         };
-        if !self.automaton(line, (1, 0, 0, 0), step, |s| s.2 == 3) {
+        let Some(arcs) =
+            self.automaton_keyed(line, (1, 0, 0, 0), step, |s| s.2 == 3, |s| (s.0, s.1))
+        else {
             return false;
-        }
+        };
+        self.digits_once_per_crusts(line[0], arcs);
         let rule = self.rule;
         self.b.distinct(Some(rule), "distinct", line);
         true
+    }
+
+    /// A lunchbox's digits differ, within each choice of crusts: per crusts (m, M) and digit k
+    /// between them, the arcs reading k with those crusts carry at most the flow that chose
+    /// them, a binary `crusts{m}_{M}` (CBC branches on it: 85–95 s → 22–27 s). Summed over the crusts, this is the `distinct` row of k; but the relaxation could
+    /// mix two crusts' paths that each repeat a digit the other does not use. (Each path reads
+    /// each crust once, so the crusts' own digits need no row.)
+    fn digits_once_per_crusts(&mut self, first: Cell, arcs: Vec<(Cell, i64, (i64, i64), usize)>) {
+        let mut chosen: BTreeMap<(i64, i64), Vec<(usize, i64)>> = BTreeMap::new();
+        type Reading = ((i64, i64), i64);
+        let mut reading: BTreeMap<Reading, Vec<(usize, i64)>> = BTreeMap::new();
+        for (c, v, crusts, f) in arcs {
+            if c == first {
+                chosen.entry(crusts).or_default().push((f, -1));
+            }
+            if crusts.0 < v && v < crusts.1 {
+                reading.entry((crusts, v)).or_default().push((f, 1));
+            }
+        }
+        // A binary per choice of crusts, equal to the flow that chose them.
+        let mut binaries: BTreeMap<(i64, i64), usize> = BTreeMap::new();
+        for (&(m, big), arcs) in &chosen {
+            let name = format!("{}_crusts{m}_{big}", self.rule);
+            let w = self.b.column(|t| t.push_str(&name), 0, 1, true);
+            let mut terms = vec![(w, 1)];
+            terms.extend(arcs);
+            self.row(terms, Sense::Eq, 0);
+            binaries.insert((m, big), w);
+        }
+        for ((crusts, _), mut terms) in reading {
+            if terms.len() < 2 {
+                continue; // one arc never carries more than its crusts' flow
+            }
+            terms.push((binaries[&crusts], -1));
+            self.row(terms, Sense::Le, 0);
+        }
     }
 
     /// Whether the line's cells all differ, and whether they hold every value (a full row):
@@ -995,6 +1220,21 @@ impl Enc<'_, '_> {
         step: impl Fn(S, i64) -> Vec<S>,
         accept: impl Fn(&S) -> bool,
     ) -> bool {
+        self.automaton_keyed(cells, start, step, accept, |_| ())
+            .is_some()
+    }
+
+    /// `automaton`, returning its arcs as `(cell, digit, key of the state the arc enters,
+    /// column)`; None (and no rows) past the limit.
+    fn automaton_keyed<S: Ord + Copy, K>(
+        &mut self,
+        cells: &[Cell],
+        start: S,
+        step: impl Fn(S, i64) -> Vec<S>,
+        accept: impl Fn(&S) -> bool,
+        key: impl Fn(&S) -> K,
+    ) -> Option<Vec<(Cell, i64, K, usize)>> {
+        let mut arcs = Vec::new();
         let n = cells.len();
         let domains: Vec<Vec<i64>> = cells.iter().map(|&c| self.values(c)).collect();
         let mut states: Vec<BTreeSet<S>> = vec![BTreeSet::from([start])];
@@ -1006,7 +1246,7 @@ impl Enc<'_, '_> {
                 }
             }
             if next.len() > STATE_LIMIT {
-                return false;
+                return None;
             }
             states.push(next);
         }
@@ -1035,6 +1275,7 @@ impl Enc<'_, '_> {
                             continue;
                         }
                         let f = self.arc();
+                        arcs.push((cells[i], v, key(&t), f));
                         out.push((f, -1));
                         per_digit.entry(v).or_default().push((f, -1));
                         next.entry(t).or_default().push((f, 1));
@@ -1059,7 +1300,7 @@ impl Enc<'_, '_> {
             }
             inflow = next;
         }
-        true
+        Some(arcs)
     }
 }
 
