@@ -1215,6 +1215,19 @@ pub(super) mod tests {
         }
     }
 
+    /// What a search does to a sum's domains between two calls of its filter (the supports'
+    /// and tables' tests): a random cell loses a random value, or is fixed to it.
+    pub(in crate::search) fn take_away(rng: &mut impl FnMut() -> u64, doms: &mut [Dom]) {
+        let j = rng() as usize % doms.len();
+        let vals: Vec<u32> = bits(doms[j]).collect();
+        let v = vals[rng() as usize % vals.len()];
+        doms[j] = if rng().is_multiple_of(2) && vals.len() > 1 {
+            doms[j] & !(1 << v)
+        } else {
+            1 << v
+        };
+    }
+
     fn filtered(l: &Linear, doms: &[Dom]) -> Option<Vec<Dom>> {
         let mut out = Vec::new();
         let ok = l.filter(1, doms, &mut out, &mut Scratch::default());

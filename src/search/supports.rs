@@ -307,7 +307,7 @@ impl Walk {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::search::linear::tests::xorshift;
+    use crate::search::linear::tests::{take_away, xorshift};
 
     /// The values of each cell that some assignment of different values with indices summing
     /// to `need` uses, by enumeration.
@@ -385,14 +385,7 @@ mod tests {
                     break;
                 }
                 // The search takes a value away from a cell (or fixes it).
-                let j = rng() as usize % n;
-                let vals: Vec<u32> = bits(doms[j]).collect();
-                let v = vals[rng() as usize % vals.len()];
-                doms[j] = if rng().is_multiple_of(2) && vals.len() > 1 {
-                    doms[j] & !(1 << v)
-                } else {
-                    1 << v
-                };
+                take_away(&mut rng, &mut doms);
             }
         }
         assert!(

@@ -305,7 +305,7 @@ fn enumerate(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::search::linear::tests::xorshift;
+    use crate::search::linear::tests::{take_away, xorshift};
 
     /// A sum's coefficients, constant, value of index 0, domains and pairs that differ.
     type Sum<'a> = (
@@ -423,16 +423,8 @@ mod tests {
                 doms = got;
                 // The search takes some values away (from two cells: one alone seldom
                 // leaves no row).
-                for _ in 0..2 {
-                    let j = rng() as usize % n;
-                    let vals: Vec<u32> = bits(doms[j]).collect();
-                    let v = vals[rng() as usize % vals.len()];
-                    doms[j] = if rng().is_multiple_of(2) && vals.len() > 1 {
-                        doms[j] & !(1 << v)
-                    } else {
-                        1 << v
-                    };
-                }
+                take_away(&mut rng, &mut doms);
+                take_away(&mut rng, &mut doms);
             }
         }
         assert!(
