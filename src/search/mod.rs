@@ -1835,15 +1835,7 @@ impl<D: Word> Search<'_, '_, D> {
                 let cells = || l.terms.iter().map(|t| t.1);
                 let used = self.supports[k].is_used();
                 let need = l.index_sum(m.lo);
-                // The sum's question as one key: its cells' domains side by side.
                 let w = m.nvals;
-                let key = || {
-                    (l.terms.len() * w <= 128 && w < 128).then(|| {
-                        cells()
-                            .enumerate()
-                            .fold(0u128, |p, (j, c)| p | wide[c as usize] << (j * w))
-                    })
-                };
                 // The answer, and whether it kept every value (nothing to narrow).
                 let (ok, kept) = if let Some(t) = &m.tables[k] {
                     // (No memo: the table answers in fewer instructions than a lookup.)
@@ -1855,7 +1847,12 @@ impl<D: Word> Search<'_, '_, D> {
                         ok && cells().zip(&out).all(|(c, &d)| wide[c as usize] == d),
                     )
                 } else {
-                    let key = key();
+                    // The sum's question as one key: its cells' domains side by side.
+                    let key = (l.terms.len() * w <= 128 && w < 128).then(|| {
+                        cells()
+                            .enumerate()
+                            .fold(0u128, |p, (j, c)| p | wide[c as usize] << (j * w))
+                    });
                     match key.and_then(|key| self.memos[k].get(&key).copied()) {
                         Some(a) if Some(a) == key => (true, true),
                         Some(a) => {
