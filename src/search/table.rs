@@ -2,14 +2,14 @@
 //! cage of five cells has at most 1,440 assignments of different digits with its total, so
 //! each (cell, value) keeps the set of table rows that give the cell that value as a bitset of
 //! a few dozen words. The rows still possible are those whose every value lies in its cell's
-//! domain: per cell, the union of its values' sets (or the complement of its removed values'
-//! union, whichever has fewer values), all intersected; a value stays when one of them gives it.
-//! That is generalised arc consistency, the same values the residual supports
-//! (`supports`) and the filter over sets of values (`linear::distinct_sum`) keep, for a few
-//! hundred word operations and no search: on Mathemagic's hard killers (all cages of five
-//! cells) the supports' searches were a third of the time.
-//! (Compact-Table, Demeulenaere et al., CP 2016, without its trail: the search copies its
-//! domains per node, so the valid rows are recomputed from the domains each time.)
+//! domain; a value stays when one of them gives it. That is generalised arc consistency, the
+//! same values the residual supports (`supports`) and the filter over sets of values
+//! (`linear::distinct_sum`) keep, for a few hundred word operations and no search: on
+//! Mathemagic's hard killers (all cages of five cells) the supports' searches were a third of
+//! the time. (Compact-Table, Demeulenaere et al., CP 2016, without its trail: the search keeps
+//! each table's possible rows and the domains they are the rows within per node, copied to
+//! each child like its counts of places, so a call takes out only the rows of the values lost
+//! since; when values came back, as after another thread's work, it reads every cell again.)
 
 use super::{Dom, bits};
 
