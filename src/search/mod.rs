@@ -1786,6 +1786,9 @@ impl<D: Word> Search<'_, '_, D> {
     fn general(&mut self, doms: &mut [D], k: usize) -> bool {
         let m = self.m;
         let cond = &m.generals[k];
+        if let (Kind::Linear(l), Some(t)) = (&cond.kind, &m.tables[k]) {
+            return self.table_sum(doms, k, l, t);
+        }
         // A sum's or a line's filter mostly keeps what its own filter would keep again: when
         // its cells are as it left them (it was queued again by its own pruning), it has
         // nothing to do. (The Barbed Cross's little killers: 40% of their calls.) Not every
@@ -1837,16 +1840,7 @@ impl<D: Word> Search<'_, '_, D> {
                 let need = l.index_sum(m.lo);
                 let w = m.nvals;
                 // The answer, and whether it kept every value (nothing to narrow).
-                let (ok, kept) = if let Some(t) = &m.tables[k] {
-                    // (No memo: the table answers in fewer instructions than a lookup.)
-                    out.clear();
-                    out.extend(cells().map(|c| wide[c as usize]));
-                    let ok = self.tables.filter(k, t, &mut out);
-                    (
-                        ok,
-                        ok && cells().zip(&out).all(|(c, &d)| wide[c as usize] == d),
-                    )
-                } else {
+                let (ok, kept) = {
                     // The sum's question as one key: its cells' domains side by side.
                     let key = (l.terms.len() * w <= 128 && w < 128).then(|| {
                         cells()
@@ -1926,6 +1920,30 @@ impl<D: Word> Search<'_, '_, D> {
             settled.clear();
             settled.extend(cond.scope.iter().map(|&c| doms[c as usize].widened()));
         }
+        ok
+    }
+
+    /// A sum with a table (`table`): its own fixpoint (every value it keeps has a row within
+    /// the domains it keeps), so when its cells are as it left them it has nothing to do; no
+    /// memo (the table answers in fewer instructions than a lookup) and no mirror of the
+    /// domains in 128 bits (`general`'s other conditions): the cells' domains go to the
+    /// filter and only those it narrowed come back.
+    fn table_sum(&mut self, doms: &mut [D], k: usize, l: &Linear, t: &table::Table) -> bool {
+        let mut out = std::mem::take(&mut self.kept);
+        out.clear();
+        out.extend(l.terms.iter().map(|&(_, c)| doms[c as usize].widened()));
+        if self.tables.settled(k, t, &out) {
+            self.kept = out;
+            return true;
+        }
+        let ok = self.tables.filter(k, t, &mut out)
+            && l.terms
+                .iter()
+                .zip(&out)
+                .all(|(&(_, c), &d)| self.narrow(doms, c, D::narrowed(d)))
+            && (!self.supports[k].is_used()
+                || self.required(doms, k, l, l.index_sum(self.m.lo), &mut out));
+        self.kept = out;
         ok
     }
 

@@ -236,9 +236,22 @@ impl States {
                 s.seen.resize(c + t.cells, 0);
                 s.residues.resize(r + t.cells * t.width, 0);
                 t.start(&mut s.valid[v..], &mut s.seen[c..], &mut s.residues[r..]);
+                // Rows within no domains: the first filter reads every cell (and `settled`
+                // is false until it has run), though its rows are the rows of every value.
+                s.seen[c..].fill(0);
             }
         }
         s
+    }
+
+    /// Whether condition `k`'s table last left its cells as `doms` are (then a filter would
+    /// keep them all: every value it kept had a row within them).
+    pub fn settled(&self, k: usize, t: &Table, doms: &[Dom]) -> bool {
+        let c = self.at[k].1 as usize;
+        let all: Dom = (1 << t.width) - 1;
+        doms.iter()
+            .zip(&self.seen[c..c + t.cells])
+            .all(|(&d, &s)| d & all == s)
     }
 
     /// `Table::filter` of condition `k`'s table with its state.
