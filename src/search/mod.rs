@@ -568,7 +568,7 @@ impl Model {
             .generals
             .iter()
             .map(|g| match &g.kind {
-                Kind::Linear(l) if l.op == linear::Op::Eq && l.distinct => {
+                Kind::Linear(l) if l.op == linear::Op::Eq => {
                     let doms: Vec<Dom> = l.terms.iter().map(|t| m.unary[t.1 as usize]).collect();
                     let coefficients: Vec<i64> = l.terms.iter().map(|t| t.0).collect();
                     let peers = |j: usize, k: usize| {

@@ -1,4 +1,6 @@
-//! A sum over a few cells as the table of its solutions, filtered as a compact table: a killer
+//! A sum over a few cells as the table of its solutions, filtered as a compact table (every
+//! sum with an equality that has few enough solutions: cages, and the law of leftovers' sums,
+//! whose cells differ in part or not at all, with the pairs that must differ): a killer
 //! cage of five cells has at most 1,440 assignments of different digits with its total, so
 //! each (cell, value) keeps the set of table rows that give the cell that value as a bitset of
 //! a few dozen words. The rows still possible are those whose every value lies in its cell's
@@ -68,14 +70,33 @@ impl Table {
         let differs: Vec<Vec<bool>> = (0..n)
             .map(|j| (0..n).map(|k| j != k && differ(j, k)).collect())
             .collect();
-        let mut rows: Vec<Vec<u8>> = Vec::new();
+        let need = constant.checked_neg()?;
+        // Counted first, which costs a few hundred additions where the enumeration below
+        // walks every row: a sum of five cells that need not differ (a law of leftovers' sum
+        // of a killer) often has thousands of rows, and the enumeration would give up only
+        // after 2,049 of them.
+        let values: Vec<Vec<i64>> = (0..n)
+            .map(|j| bits(doms[j]).map(|i| value(j, i)).collect::<Option<_>>())
+            .collect::<Option<_>>()?;
+        match assignments(&values, need) {
+            Some(0) => return None,
+            Some(k) if k > MAX_ROWS as u64 && differs.iter().flatten().all(|&d| !d) => {
+                return None;
+            }
+            _ => {}
+        }
+        let indices: Vec<Vec<u8>> = doms
+            .iter()
+            .map(|&d| bits(d).map(|i| i as u8).collect())
+            .collect();
+        // The rows one after the other, `n` value indices each.
+        let mut rows: Vec<u8> = Vec::new();
         let mut row = vec![0u8; n];
         let mut steps = 0;
-        let need = constant.checked_neg()?;
         if !enumerate(
             &Enumeration {
-                doms,
-                value: &value,
+                indices: &indices,
+                values: &values,
                 low: &low,
                 high: &high,
                 differs: &differs,
@@ -89,14 +110,15 @@ impl Table {
         {
             return None;
         }
-        let words = rows.len().div_ceil(64);
+        let count = rows.len() / n;
+        let words = count.div_ceil(64);
         let mut sets = vec![0u64; n * width * words];
-        for (r, row) in rows.iter().enumerate() {
+        for (r, row) in rows.chunks(n).enumerate() {
             for (j, &i) in row.iter().enumerate() {
                 sets[(j * width + i as usize) * words + r / 64] |= 1 << (r % 64);
             }
         }
-        let last = match rows.len() % 64 {
+        let last = match count % 64 {
             0 => u64::MAX,
             k => (1 << k) - 1,
         };
@@ -267,9 +289,47 @@ impl States {
     }
 }
 
+/// How many ways one value of each cell (`values[j]`, the cell's possible contributions) add
+/// up to `need`, differences ignored, saturating: at least the rows of the table, exactly them
+/// when no two cells must differ. None when the partial sums span too wide a range to count
+/// one by one.
+fn assignments(values: &[Vec<i64>], need: i64) -> Option<u64> {
+    const MAX_SPAN: i64 = 1 << 14;
+    // Per partial sum of the cells so far (from `low`, their least), the ways to reach it.
+    let mut ways = vec![1u64];
+    let mut low = 0i64;
+    for vals in values {
+        let min = *vals.iter().min()?;
+        let max = *vals.iter().max()?;
+        let span = (ways.len() as i64).checked_add(max.checked_sub(min)?)?;
+        if span > MAX_SPAN {
+            return None;
+        }
+        let mut next = vec![0u64; span as usize];
+        for (s, &w) in ways.iter().enumerate() {
+            if w == 0 {
+                continue;
+            }
+            for &v in vals {
+                let at = s + (v - min) as usize;
+                next[at] = next[at].saturating_add(w);
+            }
+        }
+        ways = next;
+        low = low.checked_add(min)?;
+    }
+    let at = need.checked_sub(low)?;
+    Some(if (0..ways.len() as i64).contains(&at) {
+        ways[at as usize]
+    } else {
+        0
+    })
+}
+
 struct Enumeration<'a> {
-    doms: &'a [Dom],
-    value: &'a dyn Fn(usize, u32) -> Option<i64>,
+    /// Per cell, its value indices and what each adds to the sum.
+    indices: &'a [Vec<u8>],
+    values: &'a [Vec<i64>],
     low: &'a [i64],
     high: &'a [i64],
     differs: &'a [Vec<bool>],
@@ -282,32 +342,37 @@ fn enumerate(
     j: usize,
     need: i64,
     row: &mut [u8],
-    rows: &mut Vec<Vec<u8>>,
+    rows: &mut Vec<u8>,
     steps: &mut usize,
 ) -> bool {
-    if j == row.len() {
+    let n = row.len();
+    if j == n {
         if need == 0 {
-            rows.push(row.to_vec());
+            rows.extend_from_slice(row);
         }
-        return rows.len() <= MAX_ROWS;
+        return rows.len() <= MAX_ROWS * n;
     }
     *steps += 1;
     if *steps > MAX_STEPS {
         return false;
     }
-    for i in bits(e.doms[j]) {
-        if (0..j).any(|k| e.differs[j][k] && row[k] as u32 == i) {
+    // The values of the earlier cells this one must differ from.
+    let taken = (0..j)
+        .filter(|&k| e.differs[j][k])
+        .fold(0u64, |t, k| t | 1 << row[k]);
+    for (&i, &v) in e.indices[j].iter().zip(&e.values[j]) {
+        if taken >> i & 1 != 0 {
             continue;
         }
         // (Every value was checked to fit when the table was asked for; a total far out of
         // reach may not.)
-        let Some(rest) = need.checked_sub((e.value)(j, i).unwrap_or(0)) else {
+        let Some(rest) = need.checked_sub(v) else {
             continue;
         };
         if rest < e.low[j + 1] || rest > e.high[j + 1] {
             continue;
         }
-        row[j] = i as u8;
+        row[j] = i;
         if !enumerate(e, j + 1, rest, row, rows, steps) {
             return false;
         }
@@ -452,5 +517,49 @@ mod tests {
         let full: Dom = 0x1ff;
         assert!(Table::new(&[1; 6], -30, 1, &[full; 6], &|_, _| true).is_none());
         assert!(Table::new(&[1; 5], -25, 1, &[full; 5], &|_, _| true).is_some());
+        // Cells that need not differ: four with total 20 have 489 rows; five with total 25
+        // 3,951 (refused by their count, before any is listed).
+        assert!(Table::new(&[1; 4], -20, 1, &[full; 4], &|_, _| false).is_some());
+        assert!(Table::new(&[1; 5], -25, 1, &[full; 5], &|_, _| false).is_none());
+        assert_eq!(assignments(&vec![(1..=9).collect(); 5], 25), Some(3951));
+    }
+
+    /// The count of assignments is the number of rows brute force finds, differences ignored.
+    #[test]
+    fn assignments_are_counted_as_enumerated() {
+        let mut rng = xorshift(0xc0de);
+        for _ in 0..300 {
+            let n = 1 + rng() as usize % 5;
+            let values: Vec<Vec<i64>> = (0..n)
+                .map(|_| {
+                    let k = rng() as i64 % 3 - 1;
+                    let mut v: Vec<i64> = (1..=9)
+                        .filter(|_| !rng().is_multiple_of(3))
+                        .map(|i| i * if k == 0 { 1 } else { k })
+                        .collect();
+                    if v.is_empty() {
+                        v.push(5);
+                    }
+                    v
+                })
+                .collect();
+            let need = rng() as i64 % 40 - 10;
+            let mut brute = 0u64;
+            let mut walk = vec![0usize; n];
+            'all: loop {
+                if walk.iter().zip(&values).map(|(&i, v)| v[i]).sum::<i64>() == need {
+                    brute += 1;
+                }
+                for j in 0..n {
+                    walk[j] += 1;
+                    if walk[j] < values[j].len() {
+                        continue 'all;
+                    }
+                    walk[j] = 0;
+                }
+                break;
+            }
+            assert_eq!(assignments(&values, need), Some(brute), "{values:?} {need}");
+        }
     }
 }
