@@ -633,3 +633,30 @@ fn a_time_limit_stops_a_count_whose_grids_are_slow_to_check() {
         .collect();
     assert!(!left.is_empty() && !left.contains(&"r1c1"), "{report}");
 }
+
+/// Sums by the thousand, as a file of one clue copied: the law of leftovers compared each sum
+/// with every other sharing a cell, and 35,000 copies of one little killer (1 MiB) ran for
+/// minutes past a 10 s limit before the builtin search began; 30,000 sums over every cell
+/// would each have listed their table's rows for 65,536 steps. Copies are one sum, more sums
+/// than cells derive nothing, and the tables of one model share one budget of steps.
+#[test]
+fn sums_by_the_thousand_are_compiled_within_the_time_limit() {
+    for clue in [
+        "rule little_killer(r1c1-r9c9, 45)\n",
+        "rule cage(15, r1c1 r1c2 r2c1)\nrule cage(12, r1c2 r1c3)\n",
+        "rule sum(c in cells: v[c]) == 405\n",
+    ] {
+        let model = format!("{SUDOKU}{}", clue.repeat(15_000));
+        let start = std::time::Instant::now();
+        let (_dir, out) = with_model(
+            model.as_bytes(),
+            &["run", "--solver", "builtin", "--time-limit", "3"],
+        );
+        assert!([0, 4, 5].contains(&out.code), "{}", out.stderr);
+        assert!(
+            start.elapsed().as_secs() < 15,
+            "{clue}: {:?}",
+            start.elapsed()
+        );
+    }
+}

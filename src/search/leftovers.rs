@@ -61,13 +61,20 @@ pub struct Grid<'a> {
 /// none of them one of `sums` and none twice, in a fixed order.
 pub fn derive(grid: &Grid, sums: &[Sum]) -> Vec<Linear> {
     let n = grid.rows * grid.cols;
-    let sums: Vec<&Sum> = sums
+    let mut sums: Vec<&Sum> = sums
         .iter()
         .filter(|s| !s.cells.is_empty() && s.cells.iter().all(|&c| (c as usize) < n))
         .collect();
+    // The same clue twice is one sum (first kept, in the given order).
+    let mut once = BTreeSet::new();
+    sums.retain(|s| once.insert((&s.cells, s.total)));
     // Past 16 values a sum is filtered by its partial sums, not over sets of distinct values,
-    // and a derived one sees little: killers are 9x9 and 16x16 puzzles.
-    if sums.is_empty() || grid.full.is_empty() || grid.nvals > MAX_DISTINCT_VALUES {
+    // and a derived one sees little: killers are 9x9 and 16x16 puzzles. More sums than cells
+    // is no killer either, and each sum is compared with every other it overlaps: 1 MiB of
+    // one little killer (35,000 times the same nine cells) took minutes past a 10 s limit
+    // here before the copies were one, and still would with thousands that differ.
+    if sums.is_empty() || sums.len() > n || grid.full.is_empty() || grid.nvals > MAX_DISTINCT_VALUES
+    {
         return Vec::new();
     }
     let mut out = Derived {

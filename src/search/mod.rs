@@ -564,6 +564,7 @@ impl Model {
             let scope = l.terms.iter().map(|t| t.1).collect();
             m.add_general(G::Bool(true), scope, Kind::Linear(l));
         }
+        let mut budget = table::MODEL_STEPS;
         m.tables = m
             .generals
             .iter()
@@ -575,7 +576,7 @@ impl Model {
                         let (a, b) = (l.terms[j].1, l.terms[k].1);
                         m.peers[a as usize].binary_search(&b).is_ok()
                     };
-                    table::Table::new(&coefficients, l.constant, m.lo, &doms, &peers)
+                    table::Table::new(&coefficients, l.constant, m.lo, &doms, &peers, &mut budget)
                 }
                 _ => None,
             })

@@ -24,6 +24,12 @@ const MAX_WORDS: usize = MAX_ROWS / 64;
 /// the pairwise differences end without a row).
 const MAX_STEPS: usize = 1 << 16;
 
+/// The steps all the tables of one model may take together, each step counted once per cell
+/// of its sum (what it costs): about a tenth of a second. A file of 30,000 sums over every
+/// cell (1 MiB of one clue) would otherwise walk 65,536 steps of 81 cells for each, minutes
+/// before the search starts; the sums past it are pruned by the other filters.
+pub const MODEL_STEPS: usize = 1 << 26;
+
 /// The most values a cell of a table can take (bit indices of a domain).
 pub const MAX_WIDTH: usize = 32;
 
@@ -42,13 +48,16 @@ pub struct Table {
 impl Table {
     /// The table of `Σ coefficient · (lo + value index) + constant = 0` over cells whose value
     /// indices lie in `doms`, where the cells `j` and `k` must differ when `differ(j, k)`;
-    /// None when it would have more than `MAX_ROWS` rows (or none, or too wide a domain).
+    /// None when it would have more than `MAX_ROWS` rows (or none, or too wide a domain), or
+    /// when listing them would take more of `budget` (steps times cells, `MODEL_STEPS` a
+    /// model) than is left: what it takes is taken from it.
     pub fn new(
         coefficients: &[i64],
         constant: i64,
         lo: i64,
         doms: &[Dom],
         differ: &dyn Fn(usize, usize) -> bool,
+        budget: &mut usize,
     ) -> Option<Table> {
         let n = coefficients.len();
         if n == 0 || doms.iter().any(|&d| d == 0 || d >> MAX_WIDTH != 0) {
@@ -78,7 +87,7 @@ impl Table {
         let values: Vec<Vec<i64>> = (0..n)
             .map(|j| bits(doms[j]).map(|i| value(j, i)).collect::<Option<_>>())
             .collect::<Option<_>>()?;
-        match assignments(&values, need) {
+        match assignments(&values, need, budget) {
             Some(0) => return None,
             Some(k) if k > MAX_ROWS as u64 && differs.iter().flatten().all(|&d| !d) => {
                 return None;
@@ -92,8 +101,10 @@ impl Table {
         // The rows one after the other, `n` value indices each.
         let mut rows: Vec<u8> = Vec::new();
         let mut row = vec![0u8; n];
-        let mut steps = 0;
-        if !enumerate(
+        // (The steps count up to the limit: those left of this table's share.)
+        let share = MAX_STEPS.min(*budget / n);
+        let mut steps = MAX_STEPS - share;
+        let listed = enumerate(
             &Enumeration {
                 indices: &indices,
                 values: &values,
@@ -106,8 +117,9 @@ impl Table {
             &mut row,
             &mut rows,
             &mut steps,
-        ) || rows.is_empty()
-        {
+        );
+        *budget -= (steps.min(MAX_STEPS) - (MAX_STEPS - share)) * n;
+        if !listed || rows.is_empty() {
             return None;
         }
         let count = rows.len() / n;
@@ -292,8 +304,9 @@ impl States {
 /// How many ways one value of each cell (`values[j]`, the cell's possible contributions) add
 /// up to `need`, differences ignored, saturating: at least the rows of the table, exactly them
 /// when no two cells must differ. None when the partial sums span too wide a range to count
-/// one by one.
-fn assignments(values: &[Vec<i64>], need: i64) -> Option<u64> {
+/// one by one, or the count would take more of `budget` (additions) than is left; what it
+/// takes is taken from it.
+fn assignments(values: &[Vec<i64>], need: i64, budget: &mut usize) -> Option<u64> {
     const MAX_SPAN: i64 = 1 << 14;
     // Per partial sum of the cells so far (from `low`, their least), the ways to reach it.
     let mut ways = vec![1u64];
@@ -302,9 +315,11 @@ fn assignments(values: &[Vec<i64>], need: i64) -> Option<u64> {
         let min = *vals.iter().min()?;
         let max = *vals.iter().max()?;
         let span = (ways.len() as i64).checked_add(max.checked_sub(min)?)?;
-        if span > MAX_SPAN {
+        let cost = ways.len() * vals.len();
+        if span > MAX_SPAN || cost > *budget {
             return None;
         }
+        *budget -= cost;
         let mut next = vec![0u64; span as usize];
         for (s, &w) in ways.iter().enumerate() {
             if w == 0 {
@@ -468,7 +483,14 @@ mod tests {
                 .iter()
                 .map(|&k| k * (lo + (rng() % width as u64) as i64))
                 .sum();
-            let Some(t) = Table::new(&coefficients, -total, lo, &start, &differ) else {
+            let Some(t) = Table::new(
+                &coefficients,
+                -total,
+                lo,
+                &start,
+                &differ,
+                &mut MODEL_STEPS.clone(),
+            ) else {
                 continue;
             };
             built += 1;
@@ -515,13 +537,56 @@ mod tests {
     #[test]
     fn large_tables_are_refused() {
         let full: Dom = 0x1ff;
-        assert!(Table::new(&[1; 6], -30, 1, &[full; 6], &|_, _| true).is_none());
-        assert!(Table::new(&[1; 5], -25, 1, &[full; 5], &|_, _| true).is_some());
+        assert!(
+            Table::new(
+                &[1; 6],
+                -30,
+                1,
+                &[full; 6],
+                &|_, _| true,
+                &mut MODEL_STEPS.clone()
+            )
+            .is_none()
+        );
+        assert!(
+            Table::new(
+                &[1; 5],
+                -25,
+                1,
+                &[full; 5],
+                &|_, _| true,
+                &mut MODEL_STEPS.clone()
+            )
+            .is_some()
+        );
         // Cells that need not differ: four with total 20 have 489 rows; five with total 25
         // 3,951 (refused by their count, before any is listed).
-        assert!(Table::new(&[1; 4], -20, 1, &[full; 4], &|_, _| false).is_some());
-        assert!(Table::new(&[1; 5], -25, 1, &[full; 5], &|_, _| false).is_none());
-        assert_eq!(assignments(&vec![(1..=9).collect(); 5], 25), Some(3951));
+        assert!(
+            Table::new(
+                &[1; 4],
+                -20,
+                1,
+                &[full; 4],
+                &|_, _| false,
+                &mut MODEL_STEPS.clone()
+            )
+            .is_some()
+        );
+        assert!(
+            Table::new(
+                &[1; 5],
+                -25,
+                1,
+                &[full; 5],
+                &|_, _| false,
+                &mut MODEL_STEPS.clone()
+            )
+            .is_none()
+        );
+        assert_eq!(
+            assignments(&vec![(1..=9).collect(); 5], 25, &mut MODEL_STEPS.clone()),
+            Some(3951)
+        );
     }
 
     /// The count of assignments is the number of rows brute force finds, differences ignored.
@@ -559,7 +624,11 @@ mod tests {
                 }
                 break;
             }
-            assert_eq!(assignments(&values, need), Some(brute), "{values:?} {need}");
+            assert_eq!(
+                assignments(&values, need, &mut MODEL_STEPS.clone()),
+                Some(brute),
+                "{values:?} {need}"
+            );
         }
     }
 }
