@@ -199,10 +199,11 @@ unique!(cbc {
 
 // GLPK, timed the same way, with sdkc's `--first` and `--cover` (src/solve/glpk.rs;
 // 2026-11-27, ninth session; the last three 2026-11-28, with the cliques and counting rows
-// of src/lower/family.rs). numbered-rooms-n has its own test above. Left out:
-// lunchbox-normal, nabner-cold-sauerkraut and zipper-zip-zips, each still without a proof at
-// a 60 s limit with `--clique` (2026-11-28); counting-circles-santorini too. Since the
-// lunchbox's binaries per crusts GLPK finds its grid, but no proof in 120 s (2026-12-06).
+// of src/lower/family.rs). numbered-rooms-n and zipper-zip-zips have their own tests above.
+// Left out: lunchbox-normal and nabner-cold-sauerkraut, each still without a proof at a 60 s
+// limit with `--clique` (2026-11-28); since the lunchbox's binaries per crusts GLPK found its
+// grid, but no proof in 120 s (2026-12-06), and since the families' binaries come first
+// (below) not even its grid in 120 s; Cold Sauerkraut no grid in 60 s either way.
 unique!(glpk {
     clone_domino: "clone-domino",                             // 0.06 s
     counting_circles_clockwork: "counting-circles-clockwork", // 0.16 s (0.39 s before --clique; past 30 s before --cover)
@@ -219,7 +220,20 @@ unique!(glpk {
     look_and_say_killer: "look-and-say-killer", // 0.06 s (3.6–3.7 s)
     look_and_say_2: "look-and-say-2",           // 0.14 s (7.4–7.7 s)
     look_and_say_3: "look-and-say-3",           // 0.06 s
+    // (2026-12-07: since the model's integer columns that are not a cell's come first in
+    // glpsol's column order, src/solve/glpk.rs, the families' choices branched on first;
+    // its grid but no proof in 120 s before)
+    counting_circles_santorini: "counting-circles-santorini", // 4.8–5.2 s
 });
+
+/// GLPK proves the zipper unique since the model's integer columns that are not a cell's (its
+/// totals) come first in glpsol's column order, so that `--first` branches on the total
+/// before the cells (src/solve/glpk.rs): 17.1–18.8 s and 14 nodes alone, where it found no
+/// grid in 120 s before (2026-12-07). Its own limit: each of its nodes takes a second.
+#[test]
+fn glpk_proves_the_zipper_unique() {
+    proves_unique_within("zipper-zip-zips", "glpk", "300");
+}
 
 /// With half of the published grid given (one colour of a checkerboard, and the file's own
 /// givens), the builtin search proves every file unique in milliseconds: the files are
