@@ -165,6 +165,14 @@ fn cbc_proves_the_lunchbox_unique() {
     proves_unique_within("lunchbox-normal", "cbc", "300");
 }
 
+/// CBC proves the zipper unique: 38–52 s alone since its areas per total (2026-12-06), 45 s
+/// and 56 s (2026-12-07), each in 12 nodes; the 60 s of the others would not do beside the
+/// other tests.
+#[test]
+fn cbc_proves_the_zipper_unique() {
+    proves_unique_within("zipper-zip-zips", "cbc", "300");
+}
+
 /// GLPK proves Numbered Rooms unique with its clique cuts (src/solve/glpk.rs): 27 s and 3,398
 /// nodes alone, 95 s and 15,608 nodes without them (2026-11-28), so its own limit too.
 #[test]
@@ -174,9 +182,10 @@ fn glpk_proves_numbered_rooms_unique() {
 
 // CBC, timed the same way, with sdkc's CBC settings (heuristics and Gomory cuts off,
 // src/solve/cbc.rs; 2026-11-27, eighth session). Left out, slower than the 60 s limit allows
-// with the other tests running beside: nabner-cold-sauerkraut, no grid in 60 s;
-// zipper-zip-zips, 38–52 s alone since its areas per total (src/lower/family.rs; no grid in
-// 60 s before, 2026-12-06). lunchbox-normal (22–27 s alone) has its own test below.
+// with the other tests running beside: nabner-cold-sauerkraut, no grid in 60 s (nor in
+// 120 s, 2026-12-07). zipper-zip-zips (38–56 s alone since its areas per total,
+// src/lower/family.rs; no grid in 60 s before, 2026-12-06) and lunchbox-normal (22–27 s
+// alone) have their own tests above.
 unique!(cbc {
     clone_domino: "clone-domino",                             // 0.1 s
     counting_circles_clockwork: "counting-circles-clockwork", // 0.14 s (1.6 s before its counts)
