@@ -107,7 +107,7 @@ fn the_builtin_search_proves_every_family_example_unique() {
 // lunchbox-normal (1.6 s) is in tests/encodings.rs. zipper-zip-zips (23–49 s alone) has its
 // own test below, with room for the other tests beside it.
 unique!(highs {
-    nabner_cold_sauerkraut: "nabner-cold-sauerkraut", // 1.2 s since each line's hull (src/lower/family.rs; 3.7–8.7 s before, 2026-12-06; 9.8 s with RENS, src/solve/highs.rs; 19–22 s before the thermometers' flows)
+    nabner_cold_sauerkraut: "nabner-cold-sauerkraut", // 0.27–0.35 s since each line's chosen digit set as counts (src/lower/family.rs, 2026-12-07; 1.05–1.16 s with each line's hull; 3.7–8.7 s before, 2026-12-06; 9.8 s with RENS, src/solve/highs.rs; 19–22 s before the thermometers' flows)
     clone_domino: "clone-domino",                     // 0.06 s
     counting_circles_clockwork: "counting-circles-clockwork", // 0.09 s (2.8 s before its counts)
     dutch_whispers_elementary: "dutch-whispers-elementary", // 0.24 s
@@ -183,7 +183,8 @@ fn glpk_proves_numbered_rooms_unique() {
 // CBC, timed the same way, with sdkc's CBC settings (heuristics and Gomory cuts off,
 // src/solve/cbc.rs; 2026-11-27, eighth session). Left out, slower than the 60 s limit allows
 // with the other tests running beside: nabner-cold-sauerkraut, no grid in 60 s (nor in
-// 120 s, 2026-12-07). zipper-zip-zips (38–56 s alone since its areas per total,
+// 120 s with each line's hull; its grid in 65 s but no proof in 120 s since each line's
+// chosen digit set as counts, 2026-12-07). zipper-zip-zips (38–56 s alone since its areas per total,
 // src/lower/family.rs; no grid in 60 s before, 2026-12-06) and lunchbox-normal (22–27 s
 // alone) have their own tests above.
 unique!(cbc {
