@@ -183,8 +183,9 @@ fn glpk_proves_numbered_rooms_unique() {
 // CBC, timed the same way, with sdkc's CBC settings (heuristics and Gomory cuts off,
 // src/solve/cbc.rs; 2026-11-27, eighth session). Left out, slower than the 60 s limit allows
 // with the other tests running beside: nabner-cold-sauerkraut, no grid in 60 s (nor in
-// 120 s with each line's hull; its grid in 65 s but no proof in 120 s since each line's
-// chosen digit set as counts, 2026-12-07). zipper-zip-zips (38–56 s alone since its areas per total,
+// 120 s with each line's hull; since each line's chosen digit set as counts, 2026-12-07,
+// its grid in 65 s and the proof in 179.8 s alone at a 300 s limit, one run: too long for
+// a test beside the others). zipper-zip-zips (38–56 s alone since its areas per total,
 // src/lower/family.rs; no grid in 60 s before, 2026-12-06) and lunchbox-normal (22–27 s
 // alone) have their own tests above.
 unique!(cbc {
