@@ -107,7 +107,7 @@ fn the_builtin_search_proves_every_family_example_unique() {
 // lunchbox-normal (1.6 s) is in tests/encodings.rs. zipper-zip-zips (23–49 s alone) has its
 // own test below, with room for the other tests beside it.
 unique!(highs {
-    nabner_cold_sauerkraut: "nabner-cold-sauerkraut", // 1.2 s since each line's hull (src/lower/family.rs; 3.7–8.7 s before, 2026-12-06; 9.8 s with RENS, src/solve/highs.rs; 19–22 s before the thermometers' flows)
+    nabner_cold_sauerkraut: "nabner-cold-sauerkraut", // 0.27–0.35 s since each line's chosen digit set as counts (src/lower/family.rs, 2026-12-07; 1.05–1.16 s with each line's hull; 3.7–8.7 s before, 2026-12-06; 9.8 s with RENS, src/solve/highs.rs; 19–22 s before the thermometers' flows)
     clone_domino: "clone-domino",                     // 0.06 s
     counting_circles_clockwork: "counting-circles-clockwork", // 0.09 s (2.8 s before its counts)
     dutch_whispers_elementary: "dutch-whispers-elementary", // 0.24 s
@@ -165,6 +165,14 @@ fn cbc_proves_the_lunchbox_unique() {
     proves_unique_within("lunchbox-normal", "cbc", "300");
 }
 
+/// CBC proves the zipper unique: 38–52 s alone since its areas per total (2026-12-06), 45 s
+/// and 56 s (2026-12-07), each in 12 nodes; the 60 s of the others would not do beside the
+/// other tests.
+#[test]
+fn cbc_proves_the_zipper_unique() {
+    proves_unique_within("zipper-zip-zips", "cbc", "300");
+}
+
 /// GLPK proves Numbered Rooms unique with its clique cuts (src/solve/glpk.rs): 27 s and 3,398
 /// nodes alone, 95 s and 15,608 nodes without them (2026-11-28), so its own limit too.
 #[test]
@@ -174,9 +182,12 @@ fn glpk_proves_numbered_rooms_unique() {
 
 // CBC, timed the same way, with sdkc's CBC settings (heuristics and Gomory cuts off,
 // src/solve/cbc.rs; 2026-11-27, eighth session). Left out, slower than the 60 s limit allows
-// with the other tests running beside: nabner-cold-sauerkraut, no grid in 60 s;
-// zipper-zip-zips, 38–52 s alone since its areas per total (src/lower/family.rs; no grid in
-// 60 s before, 2026-12-06). lunchbox-normal (22–27 s alone) has its own test below.
+// with the other tests running beside: nabner-cold-sauerkraut, no grid in 60 s (nor in
+// 120 s with each line's hull; since each line's chosen digit set as counts, 2026-12-07,
+// its grid in 65 s and the proof in 179.8 s alone at a 300 s limit, one run: too long for
+// a test beside the others). zipper-zip-zips (38–56 s alone since its areas per total,
+// src/lower/family.rs; no grid in 60 s before, 2026-12-06) and lunchbox-normal (22–27 s
+// alone) have their own tests above.
 unique!(cbc {
     clone_domino: "clone-domino",                             // 0.1 s
     counting_circles_clockwork: "counting-circles-clockwork", // 0.14 s (1.6 s before its counts)
@@ -199,10 +210,11 @@ unique!(cbc {
 
 // GLPK, timed the same way, with sdkc's `--first` and `--cover` (src/solve/glpk.rs;
 // 2026-11-27, ninth session; the last three 2026-11-28, with the cliques and counting rows
-// of src/lower/family.rs). numbered-rooms-n has its own test above. Left out:
-// lunchbox-normal, nabner-cold-sauerkraut and zipper-zip-zips, each still without a proof at
-// a 60 s limit with `--clique` (2026-11-28); counting-circles-santorini too. Since the
-// lunchbox's binaries per crusts GLPK finds its grid, but no proof in 120 s (2026-12-06).
+// of src/lower/family.rs). numbered-rooms-n and zipper-zip-zips have their own tests above.
+// Left out: lunchbox-normal and nabner-cold-sauerkraut, each still without a proof at a 60 s
+// limit with `--clique` (2026-11-28); since the lunchbox's binaries per crusts GLPK found its
+// grid, but no proof in 120 s (2026-12-06), and since the families' binaries come first
+// (below) not even its grid in 120 s; Cold Sauerkraut no grid in 60 s either way.
 unique!(glpk {
     clone_domino: "clone-domino",                             // 0.06 s
     counting_circles_clockwork: "counting-circles-clockwork", // 0.16 s (0.39 s before --clique; past 30 s before --cover)
@@ -219,7 +231,20 @@ unique!(glpk {
     look_and_say_killer: "look-and-say-killer", // 0.06 s (3.6–3.7 s)
     look_and_say_2: "look-and-say-2",           // 0.14 s (7.4–7.7 s)
     look_and_say_3: "look-and-say-3",           // 0.06 s
+    // (2026-12-07: since the model's integer columns that are not a cell's come first in
+    // glpsol's column order, src/solve/glpk.rs, the families' choices branched on first;
+    // its grid but no proof in 120 s before)
+    counting_circles_santorini: "counting-circles-santorini", // 4.8–5.2 s
 });
+
+/// GLPK proves the zipper unique since the model's integer columns that are not a cell's (its
+/// totals) come first in glpsol's column order, so that `--first` branches on the total
+/// before the cells (src/solve/glpk.rs): 17.1–18.8 s and 14 nodes alone, where it found no
+/// grid in 120 s before (2026-12-07). Its own limit: each of its nodes takes a second.
+#[test]
+fn glpk_proves_the_zipper_unique() {
+    proves_unique_within("zipper-zip-zips", "glpk", "300");
+}
 
 /// With half of the published grid given (one colour of a checkerboard, and the file's own
 /// givens), the builtin search proves every file unique in milliseconds: the files are

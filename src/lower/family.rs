@@ -842,16 +842,21 @@ impl Enc<'_, '_> {
         Algebra::Replaced
     }
 
-    /// The convex hull of a nabner line: per set S of digits it can hold (as many as cells,
-    /// no two equal or consecutive), a column `w_S`, one chosen, and the assignment of S's
-    /// digits to the cells (`p[c,k,S]`: each cell one digit of S, each digit of S one cell,
-    /// each with the weight `w_S`), every `x[c,k]` the sum of its `p` over the sets. Each set's
-    /// part is a bipartite matching, whole at its corners, so the union is the hull; the
-    /// cliques alone leave odd holes ((a,1) (b,2) (c,3) (d,4) (a,5) all halves). The `p` are
-    /// continuous (whole `x` are one set's assignment); the `w_S` binaries, a branch that
-    /// chooses a line's digits: Cold Sauerkraut, HiGHS 138 nodes, 3.7–8.7 s → presolve alone,
-    /// 1.2 s (three runs); with the `w_S` continuous, 1 node and 6.7 s. CBC and GLPK still
-    /// find no grid in 60 s. Not written past 256 sets.
+    /// The digits a nabner line holds, as a choice among the sets it can hold (as many digits as
+    /// cells, no two equal or consecutive): a binary `w_S` per set, one chosen, and per digit k
+    /// the number of the line's cells holding k equal to the sum of the chosen sets holding k
+    /// (none or one). With whole `x` the line's digits are then the chosen set, so these rows
+    /// say all the rule says; beside the cliques they tell the relaxation which digits fill
+    /// the line together, and the `w_S` are a branch that chooses them. Not written past 256
+    /// sets.
+    ///
+    /// They replaced the line's convex hull, the same sets each with an assignment of its
+    /// digits to the cells (continuous `p[c,k,S]`, a bipartite matching per set, every
+    /// `x[c,k]` the sum of its `p`: 1,900 more columns on Cold Sauerkraut), which HiGHS's
+    /// presolve needed more time to take apart: Cold Sauerkraut, `run --unique --solver S
+    /// --time-limit 120`, 2026-12-07: HiGHS 1.05–1.16 s → 0.27–0.35 s (three runs each, taking
+    /// turns; 3.7–8.7 s and 138 nodes with the cliques alone), CBC from no grid in 120 s to its
+    /// grid in 65 s (no proof in the 120 s). GLPK finds no grid in 120 s either way.
     fn nabner_sets(&mut self, cells: &[Cell]) {
         let (lo, hi) = (self.p.lo, self.p.hi);
         let n = cells.len();
@@ -874,37 +879,26 @@ impl Enc<'_, '_> {
                 stack.push(next);
             }
         }
-        let mut per_x: BTreeMap<usize, Vec<(usize, i64)>> = BTreeMap::new();
         let mut chosen = Vec::new();
+        let mut per_digit: BTreeMap<i64, Vec<(usize, i64)>> = BTreeMap::new();
         for (i, set) in sets.iter().enumerate() {
             self.cols += 1;
             let name = format!("{}_set{}", self.rule, i + 1);
             let w = self.b.column(|t| t.push_str(&name), 0, 1, true);
             chosen.push((w, 1));
-            let mut per_digit: BTreeMap<i64, Vec<(usize, i64)>> = BTreeMap::new();
-            for &c in cells {
-                let mut terms = vec![(w, -1)];
-                for &k in set {
-                    if let Some(x) = self.b.x(c, k) {
-                        let f = self.arc();
-                        terms.push((f, 1));
-                        per_digit.entry(k).or_default().push((f, 1));
-                        per_x.entry(x).or_default().push((f, -1));
-                    }
-                }
-                self.row(terms, Sense::Eq, 0);
-            }
             for &k in set {
-                let mut terms = vec![(w, -1)];
-                terms.extend(per_digit.remove(&k).unwrap_or_default());
-                self.row(terms, Sense::Eq, 0);
+                per_digit.entry(k).or_default().push((w, -1));
             }
         }
         self.row(chosen, Sense::Eq, 1);
-        for &c in cells {
-            for &(_, x) in &self.b.cell_columns[c].clone() {
-                let mut terms = vec![(x, 1)];
-                terms.extend(per_x.remove(&x).unwrap_or_default());
+        for k in lo..=hi {
+            let mut terms: Vec<(usize, i64)> = cells
+                .iter()
+                .filter_map(|&c| self.b.x(c, k))
+                .map(|x| (x, 1))
+                .collect();
+            terms.extend(per_digit.remove(&k).unwrap_or_default());
+            if !terms.is_empty() {
                 self.row(terms, Sense::Eq, 0);
             }
         }

@@ -65,6 +65,11 @@ pub trait MipSolver: Send + Sync {
     /// The command line that solves `model` and writes `solution` (both absolute paths; the
     /// solver runs in their folder).
     fn args(&self, model: &Path, solution: &Path, opts: &Options) -> Vec<OsString>;
+    /// The model as this solver is to be given it: `mip` itself, or the same model written
+    /// another way (GLPK's columns in another order). Solutions are read against `mip`.
+    fn model<'m>(&self, mip: &'m Mip, _opts: &Options) -> std::borrow::Cow<'m, Mip> {
+        std::borrow::Cow::Borrowed(mip)
+    }
     /// Files the command line refers to besides the model (an options file), written into
     /// the run's folder first: `(file name, contents)`.
     fn extra_files(&self, _opts: &Options) -> Vec<(&'static str, String)> {

@@ -111,7 +111,7 @@ pub fn run(
     let model = root.join(format!("model.{}", opts.format.extension()));
     // Inside sdkc's own temporary folder: a plain write, no atomic replacement needed.
     let mut file = std::io::BufWriter::new(std::fs::File::create(&model)?);
-    emit::write(mip, opts.format, &mut file)
+    emit::write(&solver.model(mip, opts), opts.format, &mut file)
         .and_then(|()| file.flush().map_err(emit::EmitError::Io))
         .map_err(|e| match e {
             emit::EmitError::Io(e) => Error::Io(e),
