@@ -536,53 +536,27 @@ mod tests {
     /// Too many rows: no table (a cage of six cells of nine digits with a middling total).
     #[test]
     fn large_tables_are_refused() {
-        let full: Dom = 0x1ff;
-        assert!(
+        // `n` cells of nine digits summing to `total`, all different or none, with `budget`.
+        let sum = |n: usize, total: i64, differ: bool, mut budget: usize| {
+            let full: Dom = 0x1ff;
             Table::new(
-                &[1; 6],
-                -30,
+                &vec![1; n],
+                -total,
                 1,
-                &[full; 6],
-                &|_, _| true,
-                &mut MODEL_STEPS.clone()
+                &vec![full; n],
+                &|_, _| differ,
+                &mut budget,
             )
-            .is_none()
-        );
-        assert!(
-            Table::new(
-                &[1; 5],
-                -25,
-                1,
-                &[full; 5],
-                &|_, _| true,
-                &mut MODEL_STEPS.clone()
-            )
-            .is_some()
-        );
+        };
+        assert!(sum(6, 30, true, MODEL_STEPS).is_none());
+        assert!(sum(5, 25, true, MODEL_STEPS).is_some());
         // Cells that need not differ: four with total 20 have 489 rows; five with total 25
         // 3,951 (refused by their count, before any is listed).
-        assert!(
-            Table::new(
-                &[1; 4],
-                -20,
-                1,
-                &[full; 4],
-                &|_, _| false,
-                &mut MODEL_STEPS.clone()
-            )
-            .is_some()
-        );
-        assert!(
-            Table::new(
-                &[1; 5],
-                -25,
-                1,
-                &[full; 5],
-                &|_, _| false,
-                &mut MODEL_STEPS.clone()
-            )
-            .is_none()
-        );
+        assert!(sum(4, 20, false, MODEL_STEPS).is_some());
+        assert!(sum(5, 25, false, MODEL_STEPS).is_none());
+        // The model's budget spent: no more tables.
+        assert!(sum(4, 20, false, 0).is_none());
+        assert!(sum(5, 25, true, 4 * 5).is_none());
         assert_eq!(
             assignments(&vec![(1..=9).collect(); 5], 25, &mut MODEL_STEPS.clone()),
             Some(3951)
