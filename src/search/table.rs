@@ -67,14 +67,20 @@ impl Table {
             .iter()
             .map(|&d| 128 - d.leading_zeros() as usize)
             .max()?;
-        let value = |j: usize, i: u32| coefficients[j].checked_mul(lo + i as i64);
+        // Per cell, what each of its values adds to the sum.
+        let values: Vec<Vec<i64>> = (0..n)
+            .map(|j| {
+                bits(doms[j])
+                    .map(|i| coefficients[j].checked_mul(lo + i as i64))
+                    .collect::<Option<_>>()
+            })
+            .collect::<Option<_>>()?;
         // What the cells from the j-th on can add, at least and at most.
         let mut low = vec![0i64; n + 1];
         let mut high = vec![0i64; n + 1];
         for j in (0..n).rev() {
-            let vals: Vec<i64> = bits(doms[j]).map(|i| value(j, i)).collect::<Option<_>>()?;
-            low[j] = low[j + 1].checked_add(*vals.iter().min()?)?;
-            high[j] = high[j + 1].checked_add(*vals.iter().max()?)?;
+            low[j] = low[j + 1].checked_add(*values[j].iter().min()?)?;
+            high[j] = high[j + 1].checked_add(*values[j].iter().max()?)?;
         }
         let differs: Vec<Vec<bool>> = (0..n)
             .map(|j| (0..n).map(|k| j != k && differ(j, k)).collect())
@@ -84,9 +90,6 @@ impl Table {
         // walks every row: a sum of five cells that need not differ (a law of leftovers' sum
         // of a killer) often has thousands of rows, and the enumeration would give up only
         // after 2,049 of them.
-        let values: Vec<Vec<i64>> = (0..n)
-            .map(|j| bits(doms[j]).map(|i| value(j, i)).collect::<Option<_>>())
-            .collect::<Option<_>>()?;
         match assignments(&values, need, budget) {
             Some(0) => return None,
             Some(k) if k > MAX_ROWS as u64 && differs.iter().flatten().all(|&d| !d) => {
