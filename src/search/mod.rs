@@ -1000,6 +1000,7 @@ impl Model {
             open: Vec::new(),
             pruned: Vec::new(),
             kept: Vec::new(),
+            small: Vec::new(),
             wide: vec![0; self.unary.len()],
             cage_places: Vec::new(),
             weight: vec![1; n],
@@ -1091,6 +1092,8 @@ struct Search<'m, 'o, D> {
     pruned: Vec<D>,
     /// The same for a condition on many cells, whose filters read 128 bits (`general`).
     kept: Vec<Dom>,
+    /// A table's cells' domains, for its filter (`table_sum`).
+    small: Vec<table::Small>,
     /// Per cell, its domain in 128 bits, for the filters of conditions on many cells: current
     /// only on the scope of the condition being pruned (`general`).
     wide: Vec<Dom>,
@@ -1930,22 +1933,30 @@ impl<D: Word> Search<'_, '_, D> {
     /// domains in 128 bits (`general`'s other conditions): the cells' domains go to the
     /// filter and only those it narrowed come back.
     fn table_sum(&mut self, doms: &mut [D], k: usize, l: &Linear, t: &table::Table) -> bool {
-        let mut out = std::mem::take(&mut self.kept);
-        out.clear();
-        out.extend(l.terms.iter().map(|&(_, c)| doms[c as usize].widened()));
-        if self.tables.settled(k, t, &out) {
-            self.kept = out;
+        let mut small = std::mem::take(&mut self.small);
+        small.clear();
+        // (Every domain of a table's cells lies within its first 32 values.)
+        small.extend(
+            l.terms
+                .iter()
+                .map(|&(_, c)| doms[c as usize].widened() as table::Small),
+        );
+        if self.tables.settled(k, t, &small) {
+            self.small = small;
             return true;
         }
-        let ok = self.tables.filter(k, t, &mut out)
+        let ok = self.tables.filter(k, t, &mut small)
             && l.terms
                 .iter()
-                .zip(&out)
-                .all(|(&(_, c), &d)| self.narrow(doms, c, D::narrowed(d)))
-            && (!self.supports[k].is_used()
-                || self.required(doms, k, l, l.index_sum(self.m.lo), &mut out));
-        self.kept = out;
-        ok
+                .zip(&small)
+                .all(|(&(_, c), &d)| self.narrow(doms, c, D::narrowed(d as Dom)));
+        self.small = small;
+        ok && (!self.supports[k].is_used() || {
+            let mut out = std::mem::take(&mut self.kept);
+            let ok = self.required(doms, k, l, l.index_sum(self.m.lo), &mut out);
+            self.kept = out;
+            ok
+        })
     }
 
     /// Narrow each cell to the 128-bit domain a condition's filter kept for it.

@@ -15,6 +15,10 @@
 
 use super::{Dom, bits};
 
+/// A table cell's domain: at most `MAX_WIDTH` values, so one 32-bit word (the search's own
+/// may be wider, and 128-bit operations cost two or more).
+pub type Small = u32;
+
 /// The most rows a table holds (32 words a set). A cage of six cells of nine digits can have
 /// 5,760: past this the other filters are cheaper than the word operations.
 pub const MAX_ROWS: usize = 2048;
@@ -152,11 +156,16 @@ impl Table {
         &self.sets[at..at + self.words]
     }
 
+    /// Every value a cell of this table can take, as a set.
+    fn all(&self) -> Small {
+        Small::MAX >> (Small::BITS as usize - self.width)
+    }
+
     /// A state to start from: every row possible, as for domains holding every value.
-    pub fn start(&self, valid: &mut [u64], seen: &mut [Dom], residues: &mut [u8]) {
+    pub fn start(&self, valid: &mut [u64], seen: &mut [Small], residues: &mut [u8]) {
         valid.fill(u64::MAX);
         valid[self.words - 1] = self.last;
-        seen.fill((1 << self.width) - 1);
+        seen.fill(self.all());
         residues.fill(0);
     }
 
@@ -167,12 +176,12 @@ impl Table {
     /// holds, per (cell, value), the word where its last row was found, looked at first.
     pub fn filter(
         &self,
-        doms: &mut [Dom],
+        doms: &mut [Small],
         valid: &mut [u64],
-        seen: &mut [Dom],
+        seen: &mut [Small],
         residues: &mut [u8],
     ) -> bool {
-        let all: Dom = (1 << self.width) - 1;
+        let all = self.all();
         if doms
             .iter()
             .zip(seen.iter())
@@ -190,12 +199,13 @@ impl Table {
             if lost.count_ones() > d.count_ones() {
                 // Fewer values kept than lost: the rows of the kept ones.
                 let mut union = [0u64; MAX_WORDS];
+                let union = &mut union[..self.words];
                 for i in bits(d) {
                     for (u, s) in union.iter_mut().zip(self.set(j, i)) {
                         *u |= s;
                     }
                 }
-                for (v, u) in valid.iter_mut().zip(union) {
+                for (v, u) in valid.iter_mut().zip(union.iter()) {
                     *v &= u;
                 }
             } else {
@@ -218,26 +228,31 @@ impl Table {
             return false;
         }
         let live = &live[..nlive];
-        for (j, (d, s)) in doms.iter_mut().zip(seen.iter_mut()).enumerate() {
-            let mut keep = 0u32;
-            let mut open = (*d & all) as u32;
+        let width = self.width;
+        for (j, ((d, s), residues)) in doms
+            .iter_mut()
+            .zip(seen.iter_mut())
+            .zip(residues.chunks_exact_mut(width))
+            .enumerate()
+        {
+            let mut keep: Small = 0;
+            let mut open = *d & all;
             while open != 0 {
                 let i = open.trailing_zeros();
                 open &= open - 1;
-                let at = j * self.width + i as usize;
                 let set = self.set(j, i);
-                let r = residues[at] as usize;
-                if set[r] & valid[r] != 0 {
+                let r = &mut residues[i as usize];
+                let w = *r as usize;
+                if set[w] & valid[w] != 0 {
                     keep |= 1 << i;
                 } else if let Some(&w) = live
                     .iter()
                     .find(|&&w| set[w as usize] & valid[w as usize] != 0)
                 {
-                    residues[at] = w;
+                    *r = w;
                     keep |= 1 << i;
                 }
             }
-            let keep = keep as Dom;
             // (The values it drops have no row left: `valid` is still the rows within.)
             *d = keep;
             *s = keep;
@@ -252,7 +267,7 @@ impl Table {
 #[derive(Clone, Default)]
 pub struct States {
     pub valid: Vec<u64>,
-    pub seen: Vec<Dom>,
+    pub seen: Vec<Small>,
     residues: Vec<u8>,
     /// Per condition, where its table's state starts in the three arrays.
     at: Vec<(u32, u32, u32)>,
@@ -283,16 +298,16 @@ impl States {
 
     /// Whether condition `k`'s table last left its cells as `doms` are (then a filter would
     /// keep them all: every value it kept had a row within them).
-    pub fn settled(&self, k: usize, t: &Table, doms: &[Dom]) -> bool {
+    pub fn settled(&self, k: usize, t: &Table, doms: &[Small]) -> bool {
         let c = self.at[k].1 as usize;
-        let all: Dom = (1 << t.width) - 1;
+        let all = t.all();
         doms.iter()
             .zip(&self.seen[c..c + t.cells])
             .all(|(&d, &s)| d & all == s)
     }
 
     /// `Table::filter` of condition `k`'s table with its state.
-    pub fn filter(&mut self, k: usize, t: &Table, doms: &mut [Dom]) -> bool {
+    pub fn filter(&mut self, k: usize, t: &Table, doms: &mut [Small]) -> bool {
         let (v, c, r) = self.at[k];
         let (v, c, r) = (v as usize, c as usize, r as usize);
         t.filter(
@@ -511,8 +526,9 @@ mod tests {
                 }
                 before = doms.clone();
                 let want = brute(&coefficients, -total, lo, &doms, &differ);
-                let mut got = doms.clone();
-                let ok = t.filter(&mut got, &mut valid, &mut seen, &mut residues);
+                let mut small: Vec<Small> = doms.iter().map(|&d| d as Small).collect();
+                let ok = t.filter(&mut small, &mut valid, &mut seen, &mut residues);
+                let got: Vec<Dom> = small.into_iter().map(Dom::from).collect();
                 if want.contains(&0) {
                     assert!(!ok || got.contains(&0), "kept {got:?} with no row");
                     emptied += 1;
