@@ -1596,12 +1596,6 @@ impl<D: Word> Search<'_, '_, D> {
                     }
                 }
             }
-            if let Some(k) = self.gqueue.pop() {
-                if !self.prune_general(doms, k) {
-                    return false;
-                }
-                continue;
-            }
             // Hidden singles: a value with one place left in a full area goes there; none left
             // is a contradiction.
             while let Some((f, i)) = self.singles.pop() {
@@ -1670,6 +1664,18 @@ impl<D: Word> Search<'_, '_, D> {
                 }
             }
             if !self.queue.is_empty() {
+                continue;
+            }
+            // The rules' conditions on many cells once the areas' hidden singles, pointing and
+            // counts are done too: they see the cells those settle, and a failure is more
+            // often found by the cheap propagators (whose blame, a whole area, steers the
+            // search differently). Measured at -p 1 against running them before the hidden
+            // singles: Mathemagic's 14 hard killers 1,352,770 -> 1,159,952 nodes, 48.9 ->
+            // 46.6 s; 45 killers 46,845 -> 39,019 nodes; 38 library puzzles 15,807 -> 14,151.
+            if let Some(k) = self.gqueue.pop() {
+                if !self.prune_general(doms, k) {
+                    return false;
+                }
                 continue;
             }
             // The law of leftovers' sums once the rules' own and the areas' cheap propagators
