@@ -192,6 +192,32 @@ fn prepare_sum(l: &mut Linear, nvals: usize, peers: &dyn Fn(u32, u32) -> bool) {
     }
 }
 
+/// What a node's children each start from, besides its domains: its counts of places and its
+/// tables' states.
+#[derive(Default)]
+struct Saved {
+    places: Vec<u8>,
+    valid: Vec<u64>,
+    seen: Vec<table::Small>,
+}
+
+impl Saved {
+    fn save(&mut self, places: &[u8], tables: &table::States) {
+        self.places.clear();
+        self.places.extend_from_slice(places);
+        self.valid.clear();
+        self.valid.extend_from_slice(&tables.valid);
+        self.seen.clear();
+        self.seen.extend_from_slice(&tables.seen);
+    }
+
+    fn restore(&self, places: &mut [u8], tables: &mut table::States) {
+        places.copy_from_slice(&self.places);
+        tables.valid.copy_from_slice(&self.valid);
+        tables.seen.copy_from_slice(&self.seen);
+    }
+}
+
 /// A ground condition on three or more cells.
 struct General {
     g: G,
@@ -1017,6 +1043,8 @@ impl Model {
                 })
                 .collect(),
             tables: table::States::new(&self.tables),
+            saved: Vec::new(),
+            spare: Vec::new(),
             memos: vec![Default::default(); self.generals.len()],
             memo_size: (MEMO_ANSWERS / self.generals.len().max(1)).clamp(16, MEMO_SIZE),
             scratch: linear::Scratch::default(),
@@ -1109,6 +1137,11 @@ struct Search<'m, 'o, D> {
     /// Per condition on many cells, its cells' domains when its filter last ran, or for a
     /// condition by its algebra when it last held on them (empty until then).
     settled: Vec<Vec<Dom>>,
+    /// Per depth, what its node's children start from (`branch`), kept for the next node
+    /// there.
+    saved: Vec<Saved>,
+    /// Domains of nodes searched, for the next children.
+    spare: Vec<Vec<D>>,
     /// The state of the conditions' tables (`Model::tables`): a node's children each start
     /// from the node's.
     tables: table::States,
@@ -1300,21 +1333,28 @@ impl<D: Word> Search<'_, '_, D> {
             next: 0,
         });
         self.branch(depth);
-        self.frames.pop();
+        if let Some(f) = self.frames.pop() {
+            self.spare.push(f.doms);
+        }
     }
 
     /// Search the choices of the node at `depth` one after the other, each from the node's
     /// domains (those of its choices not handed to another thread meanwhile, `donate`).
     fn branch(&mut self, depth: usize) {
         // The counts of places belong to this node's domains: each child starts from them.
-        let places = self.places.clone();
-        let (valid, seen) = (self.tables.valid.clone(), self.tables.seen.clone());
+        // (Into buffers kept per depth, and the children's domains into spare ones: a node
+        // allocates nothing.)
+        if self.saved.len() <= depth {
+            self.saved.resize_with(depth + 1, Default::default);
+        }
+        let mut saved = std::mem::take(&mut self.saved[depth]);
+        saved.save(&self.places, &self.tables);
         let mark = self.trail.len();
         while let Some((c, i)) = self.frames[depth].take() {
-            let mut child = self.frames[depth].doms.clone();
-            self.places.copy_from_slice(&places);
-            self.tables.valid.copy_from_slice(&valid);
-            self.tables.seen.copy_from_slice(&seen);
+            let mut child = self.spare.pop().unwrap_or_default();
+            child.clear();
+            child.extend_from_slice(&self.frames[depth].doms);
+            saved.restore(&mut self.places, &mut self.tables);
             for t in self.trail.drain(mark..) {
                 self.at[(t >> 7) as usize] |= D::bit(t & 127);
             }
@@ -1328,11 +1368,13 @@ impl<D: Word> Search<'_, '_, D> {
                 // The choice itself failed: its cell weighs more too (as in ISS, whose
                 // conflict scores count only this; both together were best on the corpus).
                 self.blame(&[c]);
+                self.spare.push(child);
             }
             if self.stop {
-                return;
+                break;
             }
         }
+        self.saved[depth] = saved;
     }
 
     /// The value of a full area with two places left, both open, whose heavier place weighs
