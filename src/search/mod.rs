@@ -1998,13 +1998,22 @@ impl<D: Word> Search<'_, '_, D> {
                 .iter()
                 .zip(&small)
                 .all(|(&(_, c), &d)| self.narrow(doms, c, D::narrowed(d as Dom)));
+        // The cage's required values from the domains the table kept (its cells' own now).
+        let required = if ok && self.supports[k].is_used() {
+            let (mut all, mut fixed) = (0, 0);
+            for &d in &small {
+                all |= d;
+                if d & d.wrapping_sub(1) == 0 {
+                    fixed |= d;
+                }
+            }
+            self.supports[k].required_within(small.len(), all, fixed, l.index_sum(self.m.lo))
+        } else {
+            0
+        };
         self.small = small;
-        ok && (!self.supports[k].is_used() || {
-            let mut out = std::mem::take(&mut self.kept);
-            let ok = self.required(doms, k, l, l.index_sum(self.m.lo), &mut out);
-            self.kept = out;
-            ok
-        })
+        ok && (required == 0
+            || self.place_required(doms, l.terms.iter().map(|t| t.1), required as Dom))
     }
 
     /// Narrow each cell to the 128-bit domain a condition's filter kept for it.

@@ -69,13 +69,6 @@ impl Supports {
         if self.width > 16 {
             return 0;
         }
-        if self.combos_for != need + 1 {
-            let n = doms.len() as u32;
-            self.combos = (0u32..1 << self.width)
-                .filter(|&m| m.count_ones() == n && index_sum(m) == need)
-                .collect();
-            self.combos_for = need + 1;
-        }
         let (mut all, mut fixed) = (0u32, 0u32);
         for &d in doms {
             all |= d as u32;
@@ -83,13 +76,27 @@ impl Supports {
                 fixed |= d as u32;
             }
         }
+        self.required_within(doms.len(), all, fixed, need) as Dom
+    }
+
+    /// `required` for `n` cells whose values are `all` together, the fixed ones' `fixed`.
+    pub fn required_within(&mut self, n: usize, all: u32, fixed: u32, need: i64) -> u32 {
+        if self.width > 16 {
+            return 0;
+        }
+        if self.combos_for != need + 1 {
+            self.combos = (0u32..1 << self.width)
+                .filter(|&m| m.count_ones() == n as u32 && index_sum(m) == need)
+                .collect();
+            self.combos_for = need + 1;
+        }
         let mut common = u32::MAX;
         for &c in &self.combos {
             if c & !all == 0 && c & fixed == fixed {
                 common &= c;
             }
         }
-        if common == u32::MAX { 0 } else { common as Dom }
+        if common == u32::MAX { 0 } else { common }
     }
 
     /// Whether the sum keeps supports (the default keeps none: it is not one this applies to).
