@@ -59,10 +59,11 @@ fn the_law_of_leftovers_keeps_the_search_small() {
 }
 
 /// Without the required values, Wecoc #1 took 14,548 nodes, killer 41 2,787 and Wecoc #2
-/// 7,636 (95bac40); with them 5,976, 458 and 3,997.
+/// 7,636 (95bac40); with them 5,976, 458 and 3,997; with the rules' conditions pruned in a
+/// row after the areas' cheap propagators (2026-12-07), 6,601, 1,242 and 2,475.
 #[test]
 fn a_cages_required_values_leave_its_areas() {
-    for (name, most) in [("wecoc-1", 8_000), ("tarek-41", 1_000), ("wecoc-2", 5_500)] {
+    for (name, most) in [("wecoc-1", 8_000), ("tarek-41", 1_600), ("wecoc-2", 5_500)] {
         let out = proved_on_one_thread(name);
         let n = nodes(&out.stderr);
         assert!(n <= most, "{name}: {n} nodes (at most {most})");
