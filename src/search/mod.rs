@@ -68,6 +68,7 @@ const SHAVE_LIMIT: usize = 4;
 /// killers 47.2 -> 40.8 s (1,159,952 -> 1,137,492 nodes; at most 3 open: 42.8 s, 1,223,906
 /// nodes; at most 5: 45.9 s); 45 killers 39,019 -> 41,393 nodes, the same time.
 const DERIVED_OPEN: usize = 4;
+
 /// The most answers `Search::memos` hold together (about 2.5 MB; but at least 16 a sum), and
 /// each at most. 4,096 a sum answered more (Wecoc #2: 1,667M instructions under callgrind
 /// against 1,789M) but took no less time: its maps outgrow the caches (five killers, best of
@@ -1856,16 +1857,8 @@ impl<D: Word> Search<'_, '_, D> {
         if let (Kind::Linear(l), Some(t)) = (&cond.kind, &m.tables[k]) {
             return self.table_sum(doms, k, l, t);
         }
-        // A sum's or a line's filter mostly keeps what its own filter would keep again: when
-        // its cells are as it left them (it was queued again by its own pruning), it has
-        // nothing to do. (The Barbed Cross's little killers: 40% of their calls.) Not every
-        // filter is its own fixpoint, though (counting circles forces a digit into its last
-        // places without looking at the other digits again; bounds on a sum narrow every
-        // cell from the others' old bounds), so once every cell is fixed it looks again: a
-        // filter's own pruning can fix the cells to values that break the rule, and a grid
-        // is only ever reported after every rule has looked at its values (the generator's
-        // random grids of Clockwork broke its counting circles one time in four).
-        // (Only the leftovers' sums without a table get this far in the search's order.)
+        // A law of leftovers' sum (one with a table went above) waits until at most
+        // `DERIVED_OPEN` of its cells are open.
         if k as u32 >= m.derived_from
             && cond
                 .scope
@@ -1879,6 +1872,15 @@ impl<D: Word> Search<'_, '_, D> {
         {
             return true;
         }
+        // A sum's or a line's filter mostly keeps what its own filter would keep again: when
+        // its cells are as it left them (it was queued again by its own pruning), it has
+        // nothing to do. (The Barbed Cross's little killers: 40% of their calls.) Not every
+        // filter is its own fixpoint, though (counting circles forces a digit into its last
+        // places without looking at the other digits again; bounds on a sum narrow every
+        // cell from the others' old bounds), so once every cell is fixed it looks again: a
+        // filter's own pruning can fix the cells to values that break the rule, and a grid
+        // is only ever reported after every rule has looked at its values (the generator's
+        // random grids of Clockwork broke its counting circles one time in four).
         let settled = &self.settled[k];
         let fixed = || {
             cond.scope.iter().all(|&c| {

@@ -66,9 +66,6 @@ impl Supports {
     /// to place it in the cells: these are a superset of the sets the cells can take, so what
     /// they all hold, the cells hold.) Nothing past 16 values.
     pub fn required(&mut self, doms: &[Dom], need: i64) -> Dom {
-        if self.width > 16 {
-            return 0;
-        }
         let (mut all, mut fixed) = (0u32, 0u32);
         for &d in doms {
             all |= d as u32;
