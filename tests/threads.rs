@@ -53,7 +53,7 @@ fn a_proof_on_two_threads_proves_the_published_grid() {
 /// search's on any number of threads: the output is the same bytes.
 #[test]
 fn every_number_of_threads_writes_the_same_output() {
-    // (4,361 nodes on one thread: past the first 2,000 the threads share the tree.)
+    // (3,497 nodes on one thread: past the first 2,000 the threads share the tree.)
     let model = killer_without("tarek-39", |k| k <= 8);
     for args in [
         &["--unique"][..],
