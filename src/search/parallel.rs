@@ -95,12 +95,10 @@ impl<D: Word> Pool<D> {
             && (nodes >= WARMUP || self.shared.load(Ordering::Relaxed))
     }
 
-    pub(super) fn blame(&self, cells: &[u32]) {
+    pub(super) fn blame(&self, c: u32) {
         // (One add, however many threads blame at once: 64 bits never wrap, and a thread's
         // own weights saturate at `u32::MAX` as on one thread, where 0 would never be chosen.)
-        for &c in cells {
-            self.weight[c as usize].fetch_add(1, Ordering::Relaxed);
-        }
+        self.weight[c as usize].fetch_add(1, Ordering::Relaxed);
     }
 
     /// Every weight halved (`HALVE_WEIGHTS`), each in one atomic step: a failure another
