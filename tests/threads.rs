@@ -53,7 +53,7 @@ fn a_proof_on_two_threads_proves_the_published_grid() {
 /// search's on any number of threads: the output is the same bytes.
 #[test]
 fn every_number_of_threads_writes_the_same_output() {
-    // (3,448 nodes on one thread for `--unique`, 3,449 for `--count 3`: past the first 2,000
+    // (3,448 nodes on one thread for `--unique`, 3,449 for `--count 3`: past the first 500
     // the threads share the tree.)
     let model = killer_without("tarek-39", |k| k <= 6);
     for args in [
@@ -143,7 +143,7 @@ fn threads_that_find_two_grids_show_the_one_thread_searchs() {
 }
 
 /// A second grid found by the first thread before it handed out any work (within its first
-/// 2,000 nodes) is the one-thread search's, node for node: the answer, with no second search.
+/// 500 nodes) is the one-thread search's, node for node: the answer, with no second search.
 #[test]
 fn a_second_grid_found_alone_is_the_answer() {
     let model = killer_without("tarek-39", |k| k <= 12);
