@@ -87,6 +87,18 @@ const HALVE_WEIGHTS: u64 = 1000;
 /// The cells of the conditions pruned between two readings of the clock (`prune_general`).
 const CLOCK_CELLS: usize = 256;
 
+/// Added to every cell's weight where dom/wdeg weighs cells against each other: as if each
+/// had failed that many times more, so that the first few failures do not turn the order
+/// over at once. Nodes summed at -p 1 (`sdkc run FILE --unique --solver builtin -s -p 1`),
+/// against none: Mathemagic's 14 hard killers 766,098 -> 695,775 (26.1 -> 22.8 s), and
+/// mathemagic-01, -05 and -12, the three the Interactive Sudoku Solver was faster on, 66,124
+/// -> 27,468, 66,145 -> 23,781 and 73,955 -> 16,294; the 45 killers 35,536 -> 34,900; the
+/// library 8,952 -> 8,788; the variants 19,268 -> 19,719; the giants 11,820 -> 12,594;
+/// `examples/twenty-five.sdk` 15,040 -> 13,523. With 4: the hard 14 682,013, but the
+/// variants 24,825 and the giants 14,971; with 2: the hard 14 787,407. Starting every
+/// weight at 5 instead (the prior halved away with the failures): 695,300, the giants 16,628.
+const WEIGHT_PRIOR: u64 = 8;
+
 /// Nodes of the first search for a random grid before it restarts (`Model::restarting`).
 const FIRST_BUDGET: u64 = 1000;
 
@@ -1265,8 +1277,8 @@ impl<D: Word> Search<'_, '_, D> {
             return;
         }
         // The open cell with the fewest values for the weight of the conditions that failed
-        // around it (dom/wdeg: the search learns where the puzzle is hard); the first such in
-        // row-major order.
+        // around it (dom/wdeg: the search learns where the puzzle is hard), the weight taken
+        // with `WEIGHT_PRIOR`; the first such in row-major order.
         let mut best = usize::MAX;
         // (k is at most 128 and a weight at most u32::MAX: the products fit.)
         let (mut best_k, mut best_w) = (MAX_VALUES as u64 + 1, 1u64);
@@ -1277,7 +1289,7 @@ impl<D: Word> Search<'_, '_, D> {
                 continue;
             }
             let k = d.count_ones() as u64;
-            let w = self.weight[c] as u64;
+            let w = self.weight[c] as u64 + WEIGHT_PRIOR;
             if k * best_w < best_k * w {
                 (best_k, best_w) = (k, w);
                 best = c;
@@ -1302,7 +1314,8 @@ impl<D: Word> Search<'_, '_, D> {
         // nodes. Before any failure every weight is 1 and pairs always win: on grids past
         // 16 values only once the cell has failed, since on an empty 100x100 that tripled
         // the nodes.
-        let pair = if best_k > 2 && (best_w > 1 || self.m.nvals <= 16) && self.rng.is_none() {
+        let failed = best_w > 1 + WEIGHT_PRIOR;
+        let pair = if best_k > 2 && (failed || self.m.nvals <= 16) && self.rng.is_none() {
             self.two_places(&doms, best_w, best_k)
         } else {
             None
@@ -1430,7 +1443,7 @@ impl<D: Word> Search<'_, '_, D> {
                     (a, b)
                 };
                 // weight(a) / 2 >= best_w / best_k
-                let wa = self.weight[a as usize] as u64;
+                let wa = self.weight[a as usize] as u64 + WEIGHT_PRIOR;
                 if wa * best_k >= 2 * best_w {
                     (best_w, best_k) = (wa, 2);
                     pick = Some((a, b, i as u32));
