@@ -73,13 +73,23 @@ struct Run<'o> {
     each: &'o mut dyn FnMut(&[i64]) -> bool,
     out: &'o mut Outcome,
     stop: bool,
-    /// Per cell, 1 + how often a contradiction lay in it (dom/wdeg, as the general search).
+    /// Per cell, 1 + `PRIOR` + how often a contradiction lay in it (dom/wdeg, as the general
+    /// search).
     weight: [u32; 128],
     /// The largest weight.
     heaviest: u32,
     /// The state of the value order's shuffle (a random grid), when there is one.
     rng: Option<u64>,
 }
+
+/// Every cell's weight starts at 1 + PRIOR, as if it had failed that many times: the general
+/// search's `WEIGHT_PRIOR` (these weights are never halved, so a start is the same as a
+/// prior). Larger here since a 9x9's search is short: 3,000 hard 9x9s (`bench/batch.py
+/// --puzzles 3000 --write FILE`, then `sdkc run examples/classic.sdk --givens-file FILE
+/// --unique --solver builtin -p 1` under callgrind), with no prior 3,412M instructions,
+/// with 2 3,303M, 4 3,211M, 8 3,087M, 16 2,996M, 32 2,947M, 64 2,998M, 256 3,190M; another
+/// 3,000 (`--seed 7`): none 3,382M, 16 2,962M, 32 2,940M, 64 2,998M.
+const PRIOR: u32 = 32;
 
 impl Run<'_> {
     /// A contradiction lay in these cells: they weigh more in the next choices.
@@ -205,8 +215,8 @@ impl Houses {
             each,
             out,
             stop: false,
-            weight: [1; 128],
-            heaviest: 1,
+            weight: [1 + PRIOR; 128],
+            heaviest: 1 + PRIOR,
             // (Seeded through SplitMix64: seeds in sequence, as the generator's are, differ in
             // their low bits, and with the seed itself as the state the first area's random
             // order below left half of a 4x4's grids out of reach of the binary draws after
