@@ -173,6 +173,19 @@ fn cbc_proves_the_zipper_unique() {
     proves_unique_within("zipper-zip-zips", "cbc", "300");
 }
 
+/// CBC proves Cold Sauerkraut unique (seven nabner lines, five thermometers, one given): 103
+/// s alone and 121 s at `-p 1` (2026-12-07, tenth session; 180 s in an earlier run of the same
+/// rows, each line's chosen digit set as counts, src/lower/family.rs). The longest test, in a
+/// limit of its own that leaves room for the other tests running beside it. CBC's options measured on it and
+/// not made sdkc's (one run each, `-p 1`, `--solver-option`): `cuts=off` 68 s, `heur=on` 73
+/// s, `nodeStrategy=depth` 84 s, `clique=forceOn` 105 s, `probing=forceOn` 120 s; the first
+/// two slower on the other family examples (`cuts=off`: the lockout 11 → 20 s, the lunchbox
+/// 23 → 38 s, santorini 10 → 38 s).
+#[test]
+fn cbc_proves_cold_sauerkraut_unique() {
+    proves_unique_within("nabner-cold-sauerkraut", "cbc", "600");
+}
+
 /// GLPK proves Numbered Rooms unique with its clique cuts (src/solve/glpk.rs): 27 s and 3,398
 /// nodes alone, 95 s and 15,608 nodes without them (2026-11-28), so its own limit too.
 #[test]
@@ -181,13 +194,11 @@ fn glpk_proves_numbered_rooms_unique() {
 }
 
 // CBC, timed the same way, with sdkc's CBC settings (heuristics and Gomory cuts off,
-// src/solve/cbc.rs; 2026-11-27, eighth session). Left out, slower than the 60 s limit allows
-// with the other tests running beside: nabner-cold-sauerkraut, no grid in 60 s (nor in
-// 120 s with each line's hull; since each line's chosen digit set as counts, 2026-12-07,
-// its grid in 65 s and the proof in 179.8 s alone at a 300 s limit, one run: too long for
-// a test beside the others). zipper-zip-zips (38–56 s alone since its areas per total,
-// src/lower/family.rs; no grid in 60 s before, 2026-12-06) and lunchbox-normal (22–27 s
-// alone) have their own tests above.
+// src/solve/cbc.rs; 2026-11-27, eighth session). Slower than the 60 s limit allows with the
+// other tests running beside, each with its own test above: nabner-cold-sauerkraut (no grid
+// in 60 s before each line's chosen digit set as counts; 103–121 s alone since),
+// zipper-zip-zips (38–56 s alone since its areas per total, src/lower/family.rs; no grid in
+// 60 s before, 2026-12-06) and lunchbox-normal (22–27 s alone).
 unique!(cbc {
     clone_domino: "clone-domino",                             // 0.1 s
     counting_circles_clockwork: "counting-circles-clockwork", // 0.14 s (1.6 s before its counts)
@@ -214,7 +225,8 @@ unique!(cbc {
 // Left out: lunchbox-normal and nabner-cold-sauerkraut, each still without a proof at a 60 s
 // limit with `--clique` (2026-11-28); since the lunchbox's binaries per crusts GLPK found its
 // grid, but no proof in 120 s (2026-12-06), and since the families' binaries come first
-// (below) not even its grid in 120 s; Cold Sauerkraut no grid in 60 s either way.
+// (below) not even its grid in 120 s; Cold Sauerkraut no grid in 60 s either way, nor in
+// 150 s (35,441 nodes, 2026-12-07).
 unique!(glpk {
     clone_domino: "clone-domino",                             // 0.06 s
     counting_circles_clockwork: "counting-circles-clockwork", // 0.16 s (0.39 s before --clique; past 30 s before --cover)
