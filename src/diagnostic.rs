@@ -333,6 +333,19 @@ pub enum ErrorKind {
     TooManyCalls {
         limit: usize,
     },
+    /// A rule nested past `limit` levels once the rules it calls are written out in it.
+    ExpandedTooDeep {
+        limit: usize,
+    },
+    /// A rule of more than `limit` operators and operands once its calls are written out.
+    RuleTooLong {
+        limit: usize,
+    },
+    /// A model whose rules together are more than `limit` operators and operands once their
+    /// calls are written out.
+    RulesTooLarge {
+        limit: usize,
+    },
     /// A set of numbers (`range(a, b)`, `{1..n}`) with more than `limit` members.
     TooManyNumbers {
         limit: usize,
@@ -608,6 +621,20 @@ impl fmt::Display for Unclipped<'_> {
                 "this rule expands to more than {} copies once its calls of defined rules and its quantifiers over numbers are written out",
                 thousands(*limit as u128)
             ),
+            ExpandedTooDeep { limit } => write!(
+                f,
+                "this nests more than {limit} levels deep once the defined rules it is in are written out where they are called, more than sdkc accepts"
+            ),
+            RuleTooLong { limit } => write!(
+                f,
+                "this rule is more than {} operators and operands long once its calls of defined rules are written out, more than sdkc accepts",
+                thousands(*limit as u128)
+            ),
+            RulesTooLarge { limit } => write!(
+                f,
+                "the model's rules are more than {} operators and operands long together, once their calls of defined rules are written out, more than sdkc accepts",
+                thousands(*limit as u128)
+            ),
             TooManyNumbers { limit } => write!(
                 f,
                 "this set holds more than {} numbers",
@@ -797,6 +824,8 @@ impl ErrorKind {
             NotKnown { .. } => "depends on the grid".into(),
             PlaceOutsideList { .. } => "outside the list".into(),
             TooManyCalls { .. } => "this rule".into(),
+            ExpandedTooDeep { limit } => format!("level {} starts here", limit + 1),
+            RuleTooLong { .. } | RulesTooLarge { .. } => "this rule".into(),
             TooManyNumbers { .. } => "this set".into(),
         }
     }
@@ -915,6 +944,8 @@ impl ErrorKind {
             ConstantCondition { holds: false, rule_holds: false, .. } => Some(
                 "a rule that no grid satisfies leaves the puzzle without a solution: check the numbers (a clue, a total) against the value range and the cells".into(),
             ),
+            ExpandedTooDeep { .. } => Some("a call writes the called rule's body in its place, so the nesting of a chain of calls adds up: nest the definitions less, or call fewer levels deep".into()),
+            RuleTooLong { .. } | RulesTooLarge { .. } => Some("a call writes the called rule's body in its place, and a rule that calls another twice doubles: call fewer, or quantify over cells".into()),
             TooManyCalls { .. } => Some("each call of a defined rule, and each number a quantifier over numbers takes, is a copy of its body, and nesting multiplies them: call or nest fewer, or quantify over cells".into()),
             TooManyNumbers { .. } => Some("a quantifier over numbers is written out once per number: quantify over cells or values instead".into()),
             EmptySetRange { lo, hi } => {

@@ -189,6 +189,105 @@ fn calls_of_defined_rules_are_bounded() {
     );
 }
 
+/// A balanced conjunction or disjunction of `n` copies of `item`, in brackets: as deep as the
+/// logarithm of `n`.
+fn balanced(item: &str, op: &str, n: usize) -> String {
+    let mut parts = vec![item.to_string(); n];
+    while parts.len() > 1 {
+        parts = parts
+            .chunks(2)
+            .map(|p| match p {
+                [a, b] => format!("({a} {op} {b})"),
+                [a] => a.clone(),
+                _ => unreachable!(),
+            })
+            .collect();
+    }
+    parts.pop().unwrap()
+}
+
+/// A call writes the called rule's body in its place, so along a chain of calls the nesting
+/// adds up past what the parser bounds in each body: sixteen rules of 240 `not`s, each calling
+/// the next, overflowed the stack (exit 134; a review found it). Refused at the call, with
+/// the place in the body where the limit is passed.
+#[test]
+fn nesting_that_adds_up_through_calls_is_refused() {
+    let mut defs = vec!["define d15(c: cell): v[c] > 0".to_string()];
+    for i in (0..15).rev() {
+        defs.push(format!(
+            "define d{i}(c: cell): {}d{}(c)",
+            "not not ".repeat(120),
+            i + 1
+        ));
+    }
+    let (code, errors) = mistakes(&format!("{SUDOKU}{}\nrule d0(r1c1)\n", defs.join("\n")));
+    assert_eq!(code, 3);
+    assert_eq!(
+        errors,
+        "model.sdk:20:6: in `d0`: this nests more than 272 levels deep once the defined rules it is in are written out where they are called, more than sdkc accepts"
+    );
+}
+
+/// A wide conjunction is no deeper than its brackets: 16,384 comparisons in a balanced tree
+/// (15 levels; 295 KB) overflowed the stack once the rule's `and`s were taken apart (for its
+/// `distinct` lists) and joined again as a chain; and so did a rule that calls 64 times a
+/// definition of 256 comparisons (a review found both). They solve.
+#[test]
+fn wide_conjunctions_solve() {
+    let wide = balanced("v[r1c1] > 0", "and", 16_384);
+    let (_dir, out) = with_model(
+        format!("{SUDOKU}rule x: {wide}\n").as_bytes(),
+        &["run", "--solver", "builtin"],
+    );
+    assert_eq!(out.code, 0, "{}", out.stderr);
+    let body = balanced("v[c] > 0", "and", 256);
+    let calls = balanced("f(r1c1)", "and", 64);
+    let (_dir, out) = with_model(
+        format!("{SUDOKU}define f(c: cell): {body}\nrule x: {calls}\n").as_bytes(),
+        &["run", "--solver", "builtin"],
+    );
+    assert_eq!(out.code, 0, "{}", out.stderr);
+}
+
+/// A rule that calls another twice doubles at each level, under the bound on copies (100,000)
+/// when the body is large: fourteen levels over a body of 1,024 comparisons took 6.3 GB before
+/// its grounding's size was estimated (a review found it). Refused once it passes a million
+/// operators and operands; and a model whose rules pass twenty million together, each of them
+/// under a million, at the rule that passes it, once.
+#[test]
+fn rules_that_grow_through_calls_are_bounded_by_their_size() {
+    let doubling = |levels: usize, comparisons: usize| {
+        let mut defs = vec![format!(
+            "define d{levels}(c: cell): {}",
+            balanced("v[c] > 0", "or", comparisons)
+        )];
+        for i in (0..levels).rev() {
+            defs.push(format!(
+                "define d{i}(c: cell): d{}(c) or d{}(c)",
+                i + 1,
+                i + 1
+            ));
+        }
+        defs.join("\n")
+    };
+    let (code, errors) = mistakes(&format!("{SUDOKU}{}\nrule d0(r1c1)\n", doubling(14, 1024)));
+    assert_eq!(code, 3);
+    assert_eq!(
+        errors,
+        "model.sdk:19:6: in `d0`: this rule is more than 1,000,000 operators and operands long once its calls of defined rules are written out, more than sdkc accepts"
+    );
+    let (code, errors) = mistakes(&format!(
+        "{SUDOKU}{}\n{}",
+        doubling(8, 512),
+        "rule d0(r1c1)\n".repeat(40)
+    ));
+    assert_eq!(code, 3);
+    assert_eq!(
+        errors,
+        "model.sdk:43:6: in `d0`: the model's rules are more than 20,000,000 operators and operands long together, once their calls of defined rules are written out, more than sdkc accepts"
+    );
+}
+
 /// An input with no end (`/dev/zero` as the model, or as a `--givens-file` list whose one line
 /// never ends) is read up to 1 MiB (a model) or 64 MiB (a list's line) and refused, exit 1:
 /// it took memory until the allocator gave up (an abort at 4 GB under a limit, the machine's

@@ -95,6 +95,19 @@ const MAX_CALLS: usize = 100_000;
 /// recursion; real libraries nest two or three).
 const MAX_CALL_DEPTH: usize = 64;
 
+/// How deep a rule may nest once the rules it calls are written out in it: the parser's bound
+/// on one expression's nesting and a margin (the leaves of a comparison at the parser's bound
+/// are a level or two deeper here). Every stage after the checker walks rules recursively.
+pub const MAX_EXPANDED_NESTING: usize = crate::parse::MAX_NESTING + 16;
+
+/// How many expressions (operators and operands) one rule may be made of once its calls are
+/// written out, and all the rules of a model together: what their checked forms take in memory
+/// before their grounding is estimated. A clue of the standard library is a few hundred, and a
+/// file of them at the 1 MiB bound on a model 5.7 million at most (palindromes, the densest of
+/// `bench/clue-memory.sh`'s shapes; 0.7 GB for `check`).
+pub const MAX_RULE_NODES: usize = 1_000_000;
+pub const MAX_MODEL_NODES: usize = 20_000_000;
+
 /// How many numbers a quantifier over numbers may take.
 const MAX_NUMBERS: usize = 10_000;
 
@@ -132,6 +145,15 @@ pub struct Ctx<'a> {
     calls: Vec<String>,
     expansions: usize,
     root: Span,
+    /// How deep the expression being checked nests so far, calls written out.
+    depth: usize,
+    /// How many more expressions this rule may be made of, calls written out: the least of
+    /// `MAX_RULE_NODES` and what the model's rules before it left of `MAX_MODEL_NODES`
+    /// (`nodes_left_is_model` when the model's bound is the nearer).
+    pub nodes_left: usize,
+    pub nodes_left_is_model: bool,
+    /// One of those bounds was passed, and said so (once).
+    refused: bool,
 }
 
 impl<'a> Ctx<'a> {
@@ -171,6 +193,10 @@ impl<'a> Ctx<'a> {
             calls: Vec::new(),
             expansions: 0,
             root: Span::default(),
+            depth: 0,
+            nodes_left: MAX_RULE_NODES,
+            nodes_left_is_model: false,
+            refused: false,
         }
     }
 
@@ -181,6 +207,8 @@ impl<'a> Ctx<'a> {
         self.scope.clear();
         self.family = None;
         self.expansions = 0;
+        self.depth = 0;
+        self.refused = false;
         self.root = e.span;
         let (out, fold) = self.expect_fold(e, Ty::Bool)?;
         // A rule that can never hold is a mistake: report the comparisons that make it so.
@@ -264,7 +292,49 @@ impl<'a> Ctx<'a> {
         }
     }
 
+    /// Check an expression, within the bounds on what a rule may grow to once the rules it
+    /// calls are written out in it: the parser bounds each expression's own nesting
+    /// (`MAX_NESTING`), but a call writes the body of the rule it calls in place, so along a
+    /// chain of calls the nesting adds up (sixteen rules of 240 levels each calling the next
+    /// overflowed the stack), and a rule that calls another twice doubles its size at each
+    /// level (a 15 KB file took 6 GB before the size of its grounding was estimated).
     fn expr(&mut self, e: &ast::Expr) -> Option<Checked> {
+        if self.depth >= MAX_EXPANDED_NESTING {
+            if !self.refused {
+                self.refused = true;
+                self.error(
+                    e.span,
+                    ErrorKind::ExpandedTooDeep {
+                        limit: MAX_EXPANDED_NESTING,
+                    },
+                );
+            }
+            return None;
+        }
+        if self.nodes_left == 0 {
+            if !self.refused {
+                self.refused = true;
+                let kind = if self.nodes_left_is_model {
+                    ErrorKind::RulesTooLarge {
+                        limit: MAX_MODEL_NODES,
+                    }
+                } else {
+                    ErrorKind::RuleTooLong {
+                        limit: MAX_RULE_NODES,
+                    }
+                };
+                self.error(self.root, kind);
+            }
+            return None;
+        }
+        self.nodes_left -= 1;
+        self.depth += 1;
+        let out = self.checked(e);
+        self.depth -= 1;
+        out
+    }
+
+    fn checked(&mut self, e: &ast::Expr) -> Option<Checked> {
         use ExprKind as K;
         let mut fold = None;
         let (out, ty) = match &e.kind {
@@ -662,14 +732,11 @@ impl<'a> Ctx<'a> {
                     && areas.len() > 1
                 {
                     let lists: Vec<Vec<Cell>> = areas.iter().map(|a| a.cells.clone()).collect();
-                    let mut out = Expr::Bool(true);
-                    for list in lists {
-                        let one = self.all_different(list);
-                        out = match out {
-                            Expr::Bool(true) => one,
-                            prev => Expr::Bin(BinOp::And, Box::new(prev), Box::new(one)),
-                        };
-                    }
+                    let parts = lists
+                        .into_iter()
+                        .map(|list| self.all_different(list))
+                        .collect();
+                    let out = super::balanced_and(parts);
                     return Some(Checked::Value(out, Ty::Bool, None));
                 }
                 let list = self.list(&args[0])?;

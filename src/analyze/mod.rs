@@ -426,6 +426,8 @@ impl Analyzer {
         let mut statements = 0;
         // Per defined rule, how many unnamed calls of it came before (`cage3`).
         let mut calls: HashMap<&str, usize> = HashMap::new();
+        // What the model's rules may still be made of (`expr::MAX_MODEL_NODES`).
+        let mut model_nodes_left = expr::MAX_MODEL_NODES;
         let mut rule_names: BTreeMap<String, Span> = BTreeMap::new();
         // The names the model gives its rules, which unnamed algebra rules' `ruleN` skip.
         let given_names: HashSet<&str> = model
@@ -521,6 +523,9 @@ impl Analyzer {
             let refs = match body {
                 // A set listed twice in one rule is the same rule as the set listed once.
                 RuleBody::Distinct(refs) => once_each(refs),
+                // Past the model's bound (said once, at the rule that passed it), the rules
+                // left are not checked: each would only say so again.
+                RuleBody::Expr(_) if model_nodes_left == 0 => continue,
                 RuleBody::Expr(e) => {
                     let mut ctx = expr::Ctx::new(
                         nr,
@@ -537,7 +542,12 @@ impl Analyzer {
                         &defs,
                         &clues,
                     );
-                    if let Some((expr, vars)) = ctx.rule(e) {
+                    ctx.nodes_left = expr::MAX_RULE_NODES.min(model_nodes_left);
+                    ctx.nodes_left_is_model = model_nodes_left < expr::MAX_RULE_NODES;
+                    let given = ctx.nodes_left;
+                    let checked = ctx.rule(e);
+                    model_nodes_left -= given - ctx.nodes_left;
+                    if let Some((expr, vars)) = checked {
                         let family = ctx.family.take();
                         let named = name.is_some() || family.is_some();
                         // `distinct(L)` among the rule's conjuncts is a distinct rule of its
@@ -1249,11 +1259,30 @@ fn split_distinct(expr: crate::puzzle::Expr) -> (crate::puzzle::Expr, Vec<Vec<Ce
             other => rest.push(other),
         }
     }
-    let expr = rest
-        .into_iter()
-        .reduce(|l, r| E::Bin(BinOp::And, Box::new(l), Box::new(r)))
-        .unwrap_or(E::Bool(true));
-    (expr, lists)
+    (balanced_and(rest), lists)
+}
+
+/// The conjunction of `parts` as a balanced tree, as deep as the logarithm of their number:
+/// every stage after the checker walks a rule recursively, and a chain of 16,384 conjuncts
+/// (a rule of `(a and b) and (c and d) ...`, taken apart above) overflowed the stack there.
+pub(crate) fn balanced_and(mut parts: Vec<crate::puzzle::Expr>) -> crate::puzzle::Expr {
+    use crate::puzzle::{BinOp, Expr as E};
+    if parts.is_empty() {
+        return E::Bool(true);
+    }
+    // Pairs joined level by level, in order.
+    while parts.len() > 1 {
+        let mut joined = Vec::with_capacity(parts.len().div_ceil(2));
+        let mut it = parts.into_iter();
+        while let Some(l) = it.next() {
+            joined.push(match it.next() {
+                Some(r) => E::Bin(BinOp::And, Box::new(l), Box::new(r)),
+                None => l,
+            });
+        }
+        parts = joined;
+    }
+    parts.pop().expect("one part is left")
 }
 
 fn once_each(refs: &[Spanned<String>]) -> Vec<&Spanned<String>> {
