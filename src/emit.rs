@@ -179,7 +179,7 @@ fn write_lp(mip: &Mip, w: &mut dyn Write) -> io::Result<()> {
         w,
         "\\ Model: {}",
         if mip.name.is_empty() {
-            "(unnamed)"
+            "(unnamed)".to_string()
         } else {
             one_line(&mip.name)
         }
@@ -360,7 +360,7 @@ fn write_mps(mip: &Mip, w: &mut dyn Write, fixed: bool) -> io::Result<()> {
         mps_name(&mip.name, fixed)
     };
     let title = if mip.name.is_empty() {
-        "(unnamed)"
+        "(unnamed)".to_string()
     } else {
         one_line(&mip.name)
     };
@@ -525,8 +525,16 @@ impl MpsLine {
     }
 }
 
-fn one_line(s: &str) -> &str {
-    s.lines().next().unwrap_or("")
+/// The puzzle's name in a comment line: its first line, every other control character (a tab,
+/// a form feed, a carriage return) a space, since glpsol refuses a fixed MPS file with a tab
+/// anywhere, comments included (a review found it).
+fn one_line(s: &str) -> String {
+    s.lines()
+        .next()
+        .unwrap_or("")
+        .chars()
+        .map(|c| if c.is_control() { ' ' } else { c })
+        .collect()
 }
 
 /// The NAME record: no spaces (free MPS splits on them), at most 8 characters in fixed MPS.

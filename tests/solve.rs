@@ -272,6 +272,39 @@ fn region_letters_past_ascii_reach_every_solver() {
     assert!(!lp.out.stdout.contains('é'), "{}", lp.out.stdout);
 }
 
+/// Names that an LP reader takes for the start of a number (`inf`, `infinity`, `nan`, in any
+/// case, as a rule's or an area's name) are written with `_` in front: HiGHS refused the whole
+/// file of a rule named `info` (rows `info_1`, columns `info_z1`), and `sdkc run` failed with
+/// exit 7 on a model `check` accepted. And a tab in the puzzle's name (its comment line) no
+/// longer makes glpsol refuse a fixed MPS file. (A review found both.)
+#[test]
+fn names_that_read_as_numbers_and_tabs_in_the_title_reach_every_solver() {
+    let model = "puzzle \"a\tb\"\ngrid 4x4\nboxes 2x2\narea inf = r1c1 r2c2 r3c3 r4c4\n\
+                 rule distinct rows, columns, boxes, inf\n\
+                 rule info: v[r1c1] == 1 or v[r1c2] == 2 or v[r1c3] * v[r2c1] == 3\n\
+                 rule NaN: v[r4c4] + v[r4c3] >= 4\n";
+    for solver in ["cbc", "highs", "glpk"] {
+        for format in ["lp", "mps", "fixed-mps"] {
+            common::Sdkc::new()
+                .model(model)
+                .args(&["run", "model.sdk", "--solver", solver, "--format", format])
+                .status(0)
+                .run();
+        }
+    }
+    let lp = common::Sdkc::new()
+        .model(model)
+        .args(&["compile", "model.sdk", "-o", "-"])
+        .status(0)
+        .run();
+    let text = &lp.out.stdout;
+    assert!(text.starts_with("\\ Model: a b\n"), "{text}");
+    for name in ["_inf_1:", "_info_1:", "_info_z1", "_NaN_1:"] {
+        assert!(text.contains(name), "{name}: {text}");
+    }
+    assert!(!text.contains(" info"), "{text}");
+}
+
 // ---- the seed models (issue 3) -------------------------------------------------------------
 
 /// Each formulation of seed 002 (Approach II's forbidden pairs, Approach I's big-M, and the

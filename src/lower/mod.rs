@@ -425,7 +425,13 @@ impl<'p> Builder<'p> {
         upper: i64,
         integer: bool,
     ) -> usize {
-        self.column_names.push_with(name);
+        self.column_names.push_with(|t| {
+            let start = t.len();
+            name(t);
+            if reads_as_number(&t[start..]) {
+                t.insert(start, '_');
+            }
+        });
         self.columns.push(Column {
             lower,
             upper,
@@ -640,7 +646,7 @@ pub const MAX_COEFFICIENT: i64 = 10_000;
 /// (`r1_5`, `cage3_sum12`) are far shorter.
 pub const MAX_NAME: usize = 64;
 
-/// LP and MPS readers reject names that start with a digit or a period (they read as numbers),
+/// LP and MPS readers reject names that read as the start of a number (`reads_as_number`),
 /// and glpsol any letter past ASCII (a region `é`): such a letter is written as its code,
 /// `ue9`.
 fn lp_safe(name: String) -> String {
@@ -657,9 +663,19 @@ fn lp_safe(name: String) -> String {
             })
             .collect()
     };
-    if name.starts_with(|c: char| c.is_ascii_digit() || c == '.') {
+    if reads_as_number(&name) {
         format!("_{name}")
     } else {
         name
     }
+}
+
+/// Whether an LP reader would take a name for the start of a number: a digit or a period
+/// first, or `inf`, `infinity` or `nan` in any case (HiGHS refused the whole file of a rule
+/// named `info` or an area named `infield`, whose rows are `info_1` and `infield_3`; a
+/// review found it). Such a name is written with `_` in front.
+fn reads_as_number(name: &str) -> bool {
+    let b = name.as_bytes();
+    let starts = |word: &[u8]| b.len() >= word.len() && b[..word.len()].eq_ignore_ascii_case(word);
+    b.first().is_some_and(|&c| c.is_ascii_digit() || c == b'.') || starts(b"inf") || starts(b"nan")
 }
