@@ -299,6 +299,14 @@ fn formulation_parser() -> impl TypedValueParser<Value = Formulation> {
 }
 
 fn key_value(s: &str) -> Result<(String, String), String> {
+    // HiGHS's options go into a file a line each: a line break in a value would be a line of
+    // its own there, an option past the checks of the command line (a review found it).
+    if s.contains(char::is_control) {
+        return Err(format!(
+            "`{}` holds a line break or another control character, which no solver option has",
+            s.escape_debug()
+        ));
+    }
     match s.split_once('=') {
         Some((k, v)) if !k.trim().is_empty() => Ok((k.trim().to_string(), v.trim().to_string())),
         _ => Err(format!("`{s}` is not KEY=VALUE")),

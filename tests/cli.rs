@@ -317,6 +317,32 @@ fn solver_options_threads_and_seed_reach_the_solver() {
     }
 }
 
+/// A line break in a `--solver-option` would be a line of its own in HiGHS's options file,
+/// an option past every check (a review set `log_file` so): refused with the arguments.
+#[test]
+fn a_solver_option_with_a_line_break_is_refused() {
+    let ran = Sdkc::new()
+        .model(THREE)
+        .args(&[
+            "run",
+            "model.sdk",
+            "--solver",
+            "highs",
+            "--solver-option",
+            "presolve=off\nlog_file=injected.log",
+        ])
+        .status(2)
+        .run();
+    assert!(
+        ran.out.stderr.contains(
+            "`presolve=off\\nlog_file=injected.log` holds a line break or another control character, which no solver option has"
+        ),
+        "{}",
+        ran.out.stderr
+    );
+    assert!(!ran.path().join("injected.log").exists());
+}
+
 #[test]
 fn a_model_that_cannot_be_read_names_no_solver() {
     let ran = Sdkc::new()

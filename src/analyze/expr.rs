@@ -1188,26 +1188,25 @@ impl<'a> Ctx<'a> {
     fn unrolled_quant(&mut self, all: bool, comp: &ast::Comprehension) -> Option<(Expr, Fold)> {
         let parts = self.unrolled(comp, Ty::Bool, true)?;
         let op = if all { BinOp::And } else { BinOp::Or };
-        let mut acc: Option<(Expr, Fold)> = None;
-        for (filter, (body, bfold)) in parts {
-            let (term, tfold) = match filter {
+        let terms = parts
+            .into_iter()
+            .map(|(filter, (body, bfold))| match filter {
                 None => (body, bfold),
                 Some((f, ffold)) => {
                     let link = if all { BinOp::Implies } else { BinOp::And };
                     let fold = combine(link, ffold, bfold);
                     (Expr::Bin(link, Box::new(f), Box::new(body)), fold)
                 }
-            };
-            acc = Some(match acc {
-                None => (term, tfold),
-                Some((e, f)) => (
-                    Expr::Bin(op, Box::new(e), Box::new(term)),
-                    combine(op, f, tfold),
-                ),
-            });
-        }
-        // No member: `for` holds, `exists` does not.
-        Some(acc.unwrap_or((Expr::Bool(all), None)))
+            })
+            .collect();
+        // Joined as a balanced tree: up to 10,000 members, whose chain every later stage
+        // would walk 10,000 levels deep. No member: `for` holds, `exists` does not.
+        Some(
+            balanced(terms, &mut |(l, lf), (r, rf)| {
+                (Expr::Bin(op, Box::new(l), Box::new(r)), combine(op, lf, rf))
+            })
+            .unwrap_or((Expr::Bool(all), None)),
+        )
     }
 
     /// `sum(d in {1, 2}: e)` and `count(d in ...: cond)`, unrolled into a sum. A count's
@@ -1279,10 +1278,13 @@ impl<'a> Ctx<'a> {
                 _ => None,
             })
             .fold(0i64, i64::saturating_add);
-        let rest = terms
-            .into_iter()
-            .filter(|t| !matches!(t, Expr::Int(_)))
-            .reduce(|a, b| Expr::Bin(BinOp::Add, Box::new(a), Box::new(b)));
+        let rest = balanced(
+            terms
+                .into_iter()
+                .filter(|t| !matches!(t, Expr::Int(_)))
+                .collect(),
+            &mut |a, b| Expr::Bin(BinOp::Add, Box::new(a), Box::new(b)),
+        );
         Some(match rest {
             None => Expr::Int(constant),
             Some(r) if constant == 0 => r,
@@ -1750,6 +1752,23 @@ fn combine(op: BinOp, l: Fold, r: Fold) -> Fold {
         (Some((a, c)), None) | (None, Some((a, c))) if a == decisive => Some((a, c)),
         _ => None,
     }
+}
+
+/// `items` joined in order as a balanced tree by `join` (as deep as the logarithm of their
+/// number, where a chain is as deep as they are many); None when there are none.
+pub(crate) fn balanced<T>(mut items: Vec<T>, join: &mut dyn FnMut(T, T) -> T) -> Option<T> {
+    while items.len() > 1 {
+        let mut joined = Vec::with_capacity(items.len().div_ceil(2));
+        let mut it = items.into_iter();
+        while let Some(l) = it.next() {
+            joined.push(match it.next() {
+                Some(r) => join(l, r),
+                None => l,
+            });
+        }
+        items = joined;
+    }
+    items.pop()
 }
 
 fn suggest<'s>(name: &str, known: impl Iterator<Item = &'s str>) -> Option<String> {

@@ -1265,24 +1265,12 @@ fn split_distinct(expr: crate::puzzle::Expr) -> (crate::puzzle::Expr, Vec<Vec<Ce
 /// The conjunction of `parts` as a balanced tree, as deep as the logarithm of their number:
 /// every stage after the checker walks a rule recursively, and a chain of 16,384 conjuncts
 /// (a rule of `(a and b) and (c and d) ...`, taken apart above) overflowed the stack there.
-pub(crate) fn balanced_and(mut parts: Vec<crate::puzzle::Expr>) -> crate::puzzle::Expr {
+pub(crate) fn balanced_and(parts: Vec<crate::puzzle::Expr>) -> crate::puzzle::Expr {
     use crate::puzzle::{BinOp, Expr as E};
-    if parts.is_empty() {
-        return E::Bool(true);
-    }
-    // Pairs joined level by level, in order.
-    while parts.len() > 1 {
-        let mut joined = Vec::with_capacity(parts.len().div_ceil(2));
-        let mut it = parts.into_iter();
-        while let Some(l) = it.next() {
-            joined.push(match it.next() {
-                Some(r) => E::Bin(BinOp::And, Box::new(l), Box::new(r)),
-                None => l,
-            });
-        }
-        parts = joined;
-    }
-    parts.pop().expect("one part is left")
+    expr::balanced(parts, &mut |l, r| {
+        E::Bin(BinOp::And, Box::new(l), Box::new(r))
+    })
+    .unwrap_or(E::Bool(true))
 }
 
 fn once_each(refs: &[Spanned<String>]) -> Vec<&Spanned<String>> {
