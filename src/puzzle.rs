@@ -247,7 +247,8 @@ impl Puzzle {
         let mut out: Vec<Cell> = self.relations[rel]
             .offsets
             .iter()
-            .map(|&(dr, dc)| (r + dr, c + dc))
+            // (An offset may be as large as a 64-bit number: a reach past any grid.)
+            .map(|&(dr, dc)| (r.saturating_add(dr), c.saturating_add(dc)))
             .filter(|&(nr, nc)| {
                 nr >= 0 && nc >= 0 && nr < self.rows as i64 && nc < self.cols as i64
             })

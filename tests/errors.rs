@@ -18,6 +18,20 @@ fn error_of(model: &[u8]) -> String {
 
 const HEADER: &str = "grid 9x9\nboxes 3x3\n";
 
+/// A relation none of whose offsets fits the grid relates no two cells, as one with no offset
+/// does: a quantifier over its pairs is empty, and says so (it grounded to nothing, silently;
+/// an offset past 64 bits is one such, and its neighbours are computed without overflow).
+#[test]
+fn relation_past_the_grid_is_empty() {
+    snapshot!(
+        "relation_past_the_grid",
+        error_of(
+            b"grid 4x4\nboxes 2x2\nrelation far = offsets (5, 5) (99999999999999999999, 1)\n\
+              rule distinct rows, columns, boxes\nrule x: for (a, b) in far: v[a] != v[b]\n"
+        )
+    );
+}
+
 #[test]
 fn empty_file() {
     snapshot!("empty_file", error_of(b""));

@@ -288,6 +288,20 @@ fn rules_that_grow_through_calls_are_bounded_by_their_size() {
     );
 }
 
+/// An offset as large as a 64-bit number (the parser saturates it) reaches no cell: the
+/// neighbours of a cell were `r + dr`, which a debug build refused as an overflow (a panic;
+/// a review found it). The relation's other offset still relates cells.
+#[test]
+fn offsets_past_64_bits_reach_no_cell() {
+    let (_dir, out) = with_model(
+        b"grid 4x4\nboxes 2x2\nrelation far = offsets (1, 0) (99999999999999999999, 1)\n\
+          rule distinct rows, columns, boxes\nrule x: for c in cells: for n in far(c): v[n] != v[c]\n",
+        &["run", "--solver", "builtin", "--unique"],
+    );
+    assert_eq!(out.code, 10, "{}", out.stderr);
+    assert!(out.stderr.starts_with("not unique"), "{}", out.stderr);
+}
+
 /// An input with no end (`/dev/zero` as the model, or as a `--givens-file` list whose one line
 /// never ends) is read up to 1 MiB (a model) or 64 MiB (a list's line) and refused, exit 1:
 /// it took memory until the allocator gave up (an abort at 4 GB under a limit, the machine's

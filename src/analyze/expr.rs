@@ -1454,7 +1454,11 @@ impl<'a> Ctx<'a> {
         };
         let empty = match &term {
             SetTerm::Cells(c) | SetTerm::Steps(c) => c.len() < if pair { 2 } else { 1 },
-            SetTerm::Pairs(rel) => self.relations[*rel].offsets.is_empty(),
+            // A relation relates no two cells of this grid when every offset reaches past it
+            // (`offsets (5, 5)` on a 4x4), as when it has none (`offsets (0, 0)`).
+            SetTerm::Pairs(rel) => self.relations[*rel].offsets.iter().all(|&(dr, dc)| {
+                dr.unsigned_abs() >= self.rows as u64 || dc.unsigned_abs() >= self.cols as u64
+            }),
             SetTerm::Neighbours(..) => false,
         };
         if empty {
