@@ -627,12 +627,12 @@ impl fmt::Display for Unclipped<'_> {
             ),
             RuleTooLong { limit } => write!(
                 f,
-                "this rule is more than {} operators and operands long once its calls of defined rules are written out, more than sdkc accepts",
+                "this rule is more than {} operators and operands long once its calls of defined rules and its quantifiers over numbers are written out, more than sdkc accepts",
                 thousands(*limit as u128)
             ),
             RulesTooLarge { limit } => write!(
                 f,
-                "the model's rules are more than {} operators and operands long together, once their calls of defined rules are written out, more than sdkc accepts",
+                "the model's rules are more than {} operators and operands long together, once their calls of defined rules and their quantifiers over numbers are written out, more than sdkc accepts",
                 thousands(*limit as u128)
             ),
             TooManyNumbers { limit } => write!(
@@ -945,7 +945,7 @@ impl ErrorKind {
                 "a rule that no grid satisfies leaves the puzzle without a solution: check the numbers (a clue, a total) against the value range and the cells".into(),
             ),
             ExpandedTooDeep { .. } => Some("a call writes the called rule's body in its place, so the nesting of a chain of calls adds up: nest the definitions less, or call fewer levels deep".into()),
-            RuleTooLong { .. } | RulesTooLarge { .. } => Some("a call writes the called rule's body in its place, and a rule that calls another twice doubles: call fewer, or quantify over cells".into()),
+            RuleTooLong { .. } | RulesTooLarge { .. } => Some("a call writes the called rule's body in its place, a rule that calls another twice doubles, and a quantifier over numbers is a copy of its body per number: call fewer, or quantify over cells".into()),
             TooManyCalls { .. } => Some("each call of a defined rule, and each number a quantifier over numbers takes, is a copy of its body, and nesting multiplies them: call or nest fewer, or quantify over cells".into()),
             TooManyNumbers { .. } => Some("a quantifier over numbers is written out once per number: quantify over cells or values instead".into()),
             EmptySetRange { lo, hi } => {

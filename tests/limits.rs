@@ -251,9 +251,11 @@ fn wide_conjunctions_solve() {
 
 /// A rule that calls another twice doubles at each level, under the bound on copies (100,000)
 /// when the body is large: fourteen levels over a body of 1,024 comparisons took 6.3 GB before
-/// its grounding's size was estimated (a review found it). Refused once it passes a million
-/// operators and operands; and a model whose rules pass twenty million together, each of them
-/// under a million, at the rule that passes it, once.
+/// its grounding's size was estimated (a review found it). Refused once it passes four million
+/// operators and operands; and a model whose rules pass ten million together, each of them
+/// under four million, at the rule that passes it, once; a model whose rules use the ten
+/// million exactly still has every rule checked (a review found the rules after them left
+/// out): the one after is refused.
 #[test]
 fn rules_that_grow_through_calls_are_bounded_by_their_size() {
     let doubling = |levels: usize, comparisons: usize| {
@@ -274,7 +276,7 @@ fn rules_that_grow_through_calls_are_bounded_by_their_size() {
     assert_eq!(code, 3);
     assert_eq!(
         errors,
-        "model.sdk:19:6: in `d0`: this rule is more than 1,000,000 operators and operands long once its calls of defined rules are written out, more than sdkc accepts"
+        "model.sdk:19:6: in `d0`: this rule is more than 4,000,000 operators and operands long once its calls of defined rules and its quantifiers over numbers are written out, more than sdkc accepts"
     );
     let (code, errors) = mistakes(&format!(
         "{SUDOKU}{}\n{}",
@@ -284,7 +286,21 @@ fn rules_that_grow_through_calls_are_bounded_by_their_size() {
     assert_eq!(code, 3);
     assert_eq!(
         errors,
-        "model.sdk:43:6: in `d0`: the model's rules are more than 20,000,000 operators and operands long together, once their calls of defined rules are written out, more than sdkc accepts"
+        "model.sdk:28:6: in `d0`: the model's rules are more than 10,000,000 operators and operands long together, once their calls of defined rules and their quantifiers over numbers are written out, more than sdkc accepts"
+    );
+    // Fifteen of those rules (656,381 each) and one of 154,285 (`not` over 30,857 comparisons
+    // of 4 each and their 30,856 `and`s): ten million exactly. The rule after them is checked,
+    // and refused there.
+    let filler = balanced("v[r1c1] > 1", "and", 30_857);
+    let (code, errors) = mistakes(&format!(
+        "{SUDOKU}{}\n{}rule f: not {filler}\nrule g: v[r1c1] > 1\n",
+        doubling(8, 512),
+        "rule d0(r1c1)\n".repeat(15)
+    ));
+    assert_eq!(code, 3);
+    assert_eq!(
+        errors,
+        "model.sdk:29:9: the model's rules are more than 10,000,000 operators and operands long together, once their calls of defined rules and their quantifiers over numbers are written out, more than sdkc accepts"
     );
 }
 

@@ -100,13 +100,15 @@ const MAX_CALL_DEPTH: usize = 64;
 /// are a level or two deeper here). Every stage after the checker walks rules recursively.
 pub const MAX_EXPANDED_NESTING: usize = crate::parse::MAX_NESTING + 16;
 
-/// How many expressions (operators and operands) one rule may be made of once its calls are
-/// written out, and all the rules of a model together: what their checked forms take in memory
-/// before their grounding is estimated. A clue of the standard library is a few hundred, and a
-/// file of them at the 1 MiB bound on a model 5.7 million at most (palindromes, the densest of
-/// `bench/clue-memory.sh`'s shapes; 0.7 GB for `check`).
-pub const MAX_RULE_NODES: usize = 1_000_000;
-pub const MAX_MODEL_NODES: usize = 20_000_000;
+/// How many expressions (operators and operands) one rule may be made of once its calls and
+/// its quantifiers over numbers are written out, and all the rules of a model together: what
+/// their checked forms take in memory before their grounding is estimated (up to about 170
+/// bytes each). A clue of the standard library is a few hundred, and a file of them at the
+/// 1 MiB bound on a model 5.7 million at most (palindromes, the densest of
+/// `bench/clue-memory.sh`'s shapes; 0.7 GB for `check`); `for d in {1..10000}:` over two sums
+/// of 16 cells, one rule, about 1.1 million.
+pub const MAX_RULE_NODES: usize = 4_000_000;
+pub const MAX_MODEL_NODES: usize = 10_000_000;
 
 /// How many numbers a quantifier over numbers may take.
 const MAX_NUMBERS: usize = 10_000;
@@ -154,6 +156,8 @@ pub struct Ctx<'a> {
     pub nodes_left_is_model: bool,
     /// One of those bounds was passed, and said so (once).
     refused: bool,
+    /// The bound passed was the model's: the rules after this one are not checked.
+    pub model_refused: bool,
 }
 
 impl<'a> Ctx<'a> {
@@ -197,6 +201,7 @@ impl<'a> Ctx<'a> {
             nodes_left: MAX_RULE_NODES,
             nodes_left_is_model: false,
             refused: false,
+            model_refused: false,
         }
     }
 
@@ -314,6 +319,7 @@ impl<'a> Ctx<'a> {
         if self.nodes_left == 0 {
             if !self.refused {
                 self.refused = true;
+                self.model_refused = self.nodes_left_is_model;
                 let kind = if self.nodes_left_is_model {
                     ErrorKind::RulesTooLarge {
                         limit: MAX_MODEL_NODES,

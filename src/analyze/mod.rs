@@ -428,6 +428,7 @@ impl Analyzer {
         let mut calls: HashMap<&str, usize> = HashMap::new();
         // What the model's rules may still be made of (`expr::MAX_MODEL_NODES`).
         let mut model_nodes_left = expr::MAX_MODEL_NODES;
+        let mut model_refused = false;
         let mut rule_names: BTreeMap<String, Span> = BTreeMap::new();
         // The names the model gives its rules, which unnamed algebra rules' `ruleN` skip.
         let given_names: HashSet<&str> = model
@@ -525,7 +526,7 @@ impl Analyzer {
                 RuleBody::Distinct(refs) => once_each(refs),
                 // Past the model's bound (said once, at the rule that passed it), the rules
                 // left are not checked: each would only say so again.
-                RuleBody::Expr(_) if model_nodes_left == 0 => continue,
+                RuleBody::Expr(_) if model_refused => continue,
                 RuleBody::Expr(e) => {
                     let mut ctx = expr::Ctx::new(
                         nr,
@@ -547,6 +548,7 @@ impl Analyzer {
                     let given = ctx.nodes_left;
                     let checked = ctx.rule(e);
                     model_nodes_left -= given - ctx.nodes_left;
+                    model_refused = ctx.model_refused;
                     if let Some((expr, vars)) = checked {
                         let family = ctx.family.take();
                         let named = name.is_some() || family.is_some();

@@ -425,11 +425,15 @@ impl<'p> Builder<'p> {
         upper: i64,
         integer: bool,
     ) -> usize {
+        // A `~` in front, not the rows' `_`: the rows' names are made unique afterwards
+        // (`unique_names`), the columns' are not, and a rule named `_info` has columns
+        // `_info_z1` too (two rules sharing a column: HiGHS and CBC said "no solution" to a
+        // model with 96; a review found it). No name of the model holds a `~`.
         self.column_names.push_with(|t| {
             let start = t.len();
             name(t);
             if reads_as_number(&t[start..]) {
-                t.insert(start, '_');
+                t.insert(start, '~');
             }
         });
         self.columns.push(Column {
@@ -673,7 +677,7 @@ fn lp_safe(name: String) -> String {
 /// Whether an LP reader would take a name for the start of a number: a digit or a period
 /// first, or `inf`, `infinity` or `nan` in any case (HiGHS refused the whole file of a rule
 /// named `info` or an area named `infield`, whose rows are `info_1` and `infield_3`; a
-/// review found it). Such a name is written with `_` in front.
+/// review found it). Such a row is written with `_` in front, such a column with `~`.
 fn reads_as_number(name: &str) -> bool {
     let b = name.as_bytes();
     let starts = |word: &[u8]| b.len() >= word.len() && b[..word.len()].eq_ignore_ascii_case(word);

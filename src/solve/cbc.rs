@@ -79,12 +79,20 @@ impl MipSolver for Cbc {
         Some(again)
     }
 
-    /// `No match for noSuchOption - ? for list of commands`
+    /// `No match for noSuchOption - ? for list of commands`; and an option it knows with a
+    /// value it cannot read, which CBC says and then goes on without (`String of abc is
+    /// illegal for integer parameter threads value remains 0`, `<Possible options for
+    /// heuristicsOnOff are: off on;`): the run would not be the one asked for (a review found
+    /// `threads=abc` taken silently).
     fn refused(&self, log: &str) -> Option<String> {
         let lines: Vec<&str> = log
             .lines()
             .map(str::trim)
-            .filter(|l| l.starts_with("No match for "))
+            .filter(|l| {
+                l.starts_with("No match for ")
+                    || (l.starts_with("String of ") && l.contains(" is illegal for "))
+                    || l.starts_with("<Possible options for ")
+            })
             .collect();
         (!lines.is_empty()).then(|| {
             format!(
