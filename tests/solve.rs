@@ -274,9 +274,9 @@ fn region_letters_past_ascii_reach_every_solver() {
 
 /// Names that an LP reader takes for the start of a number (`inf`, `infinity`, `nan`, in any
 /// case, as a rule's or an area's name) are written with `_` (rows) or `~` (columns) in front:
-/// HiGHS refused the whole file of a rule named `info` (rows `info_1`, columns `info_z1`), and `sdkc run` failed with
-/// exit 7 on a model `check` accepted. And a tab in the puzzle's name (its comment line) no
-/// longer makes glpsol refuse a fixed MPS file. (A review found both.)
+/// HiGHS refused the whole file of a rule named `info` (rows `info_1`, columns `info_z1`), and
+/// `sdkc run` failed with exit 7 on a model `check` accepted. And a tab in the puzzle's name
+/// (its comment line) no longer makes glpsol refuse a fixed MPS file. (A review found both.)
 #[test]
 fn names_that_read_as_numbers_and_tabs_in_the_title_reach_every_solver() {
     let model = "puzzle \"a\tb\"\ngrid 4x4\nboxes 2x2\narea inf = r1c1 r2c2 r3c3 r4c4\n\
