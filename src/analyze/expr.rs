@@ -149,11 +149,10 @@ pub struct Ctx<'a> {
     root: Span,
     /// How deep the expression being checked nests so far, calls written out.
     depth: usize,
-    /// How many more expressions this rule may be made of, calls written out: the least of
-    /// `MAX_RULE_NODES` and what the model's rules before it left of `MAX_MODEL_NODES`
-    /// (`nodes_left_is_model` when the model's bound is the nearer).
+    /// How many more expressions this rule may be made of, calls written out (`allow`).
     pub nodes_left: usize,
-    pub nodes_left_is_model: bool,
+    /// The model's bound is the nearer of the two.
+    nodes_left_is_model: bool,
     /// One of those bounds was passed, and said so (once).
     refused: bool,
     /// The bound passed was the model's: the rules after this one are not checked.
@@ -203,6 +202,13 @@ impl<'a> Ctx<'a> {
             refused: false,
             model_refused: false,
         }
+    }
+
+    /// Let the next rule be made of the least of `MAX_RULE_NODES` and `model_left`, what the
+    /// model's rules before it left of `MAX_MODEL_NODES`.
+    pub fn allow(&mut self, model_left: usize) {
+        self.nodes_left = MAX_RULE_NODES.min(model_left);
+        self.nodes_left_is_model = model_left < MAX_RULE_NODES;
     }
 
     /// Check a rule body, which must be a condition. Returns the expression and the number of

@@ -543,8 +543,7 @@ impl Analyzer {
                         &defs,
                         &clues,
                     );
-                    ctx.nodes_left = expr::MAX_RULE_NODES.min(model_nodes_left);
-                    ctx.nodes_left_is_model = model_nodes_left < expr::MAX_RULE_NODES;
+                    ctx.allow(model_nodes_left);
                     let given = ctx.nodes_left;
                     let checked = ctx.rule(e);
                     model_nodes_left -= given - ctx.nodes_left;
