@@ -1412,7 +1412,7 @@ fn distinct_list_longer_than_the_values() {
 }
 
 /// A size past 64 bits is a number too large at its place, not a size quoted clamped (`a
-/// 18446744073709551615x9 grid` named a size nobody wrote).
+/// 18446744073709551615x9 grid` named a size nobody wrote); so is a cell's row or column.
 #[test]
 fn sizes_past_64_bits_are_too_large_where_they_are_written() {
     assert_eq!(
@@ -1430,6 +1430,18 @@ fn sizes_past_64_bits_are_too_large_where_they_are_written() {
         [
             "model.sdk:2:8: this number is too large",
             "model.sdk:2:30: this number is too large"
+        ]
+    );
+    // So is a cell's row or column, in a rule and in an area (`cell r18446744073709551615c1
+    // is outside the 9x9 grid` named a cell nobody wrote; a review found it).
+    assert_eq!(
+        json_errors_of(
+            b"grid 9x9\narea a = r1c1 r1c99999999999999999999\n\
+              rule x: v[r99999999999999999999c1] == 1\nrule distinct rows\n"
+        ),
+        [
+            "model.sdk:2:15: this number is too large",
+            "model.sdk:3:11: this number is too large"
         ]
     );
 }

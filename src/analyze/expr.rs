@@ -358,6 +358,12 @@ impl<'a> Ctx<'a> {
                 (Expr::Int(*v), Ty::Int)
             }
             K::Cell(c) => {
+                // The parser saturates a row or column past 64 bits: a number nobody wrote
+                // (`r18446744073709551615c1 is outside the grid` quoted it).
+                if c.row == u64::MAX || c.col == u64::MAX {
+                    self.error(e.span, ErrorKind::ValueTooLarge);
+                    return None;
+                }
                 if c.row == 0 || c.col == 0 || c.row > self.rows as u64 || c.col > self.cols as u64
                 {
                     let kind = ErrorKind::CellOutsideGrid {

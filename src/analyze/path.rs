@@ -31,7 +31,11 @@ pub fn expand_at_most(
     let mut ok = true;
     for p in &path.value {
         let CellRef { row, col } = p.value;
-        if row == 0 || col == 0 || row > rows as u64 || col > cols as u64 {
+        // The parser saturates a row or column past 64 bits: a number nobody wrote.
+        if row == u64::MAX || col == u64::MAX {
+            diags.push(Diagnostic::new(p.span, ErrorKind::ValueTooLarge));
+            ok = false;
+        } else if row == 0 || col == 0 || row > rows as u64 || col > cols as u64 {
             diags.push(Diagnostic::new(
                 p.span,
                 ErrorKind::CellOutsideGrid {
