@@ -5,10 +5,11 @@ entry of ISS's data/example_puzzles.js or data/collections.js (its header commen
 `(data/collections.js, entry "Windoku")`, sometimes over two comment lines).
 
 For each puzzle, a proof of uniqueness by each solver:
-  builtin, highs: `sdkc run FILE --unique -s --json --solver S --time-limit L`, the JSON's
-      in-process `seconds` (best of --runs; a run that hit the time limit, failed or took over
-      --long s is not repeated) and `statistics.nodes` (search nodes; HiGHS's branch-and-bound
-      nodes) of the fastest run;
+  builtin, highs, cbc, glpk: `sdkc run FILE --unique -s --json --solver S --time-limit L`,
+      the JSON's in-process `seconds` (best of --runs; a run that hit the time limit, failed or
+      took over --long s is not repeated) and `statistics.nodes` (search nodes; the MIP
+      solvers' branch-and-bound nodes) of the fastest run; glpk-sat and glpk-bnb: GLPK's two
+      ways alone (its MiniSat with `-p 1`, its branch and cut with a `--solver-option`);
   iss: `node bench/iss.mjs --iss PATH` on the named entry, in a fresh node process per puzzle:
       ISS's SudokuBuilder.build, then nthSolution(0) and nthSolution(1) (two solutions looked
       for, as --unique does). "cold" is that first run (JIT cold, build + search); "warm" the
@@ -27,7 +28,8 @@ scripts/install-solvers).
 
 Usage: cargo build --release && python3 bench/families.py --runs 1 --time-limit 30
        bench/families.py [--runs K] [--time-limit S] [--long S] [--bin PATH/TO/sdkc]
-                         [--solvers builtin,highs,iss] [--iss PATH] [--node NODE]
+                         [--solvers builtin,highs,cbc,glpk,glpk-sat,glpk-bnb,iss]
+                         [--iss PATH] [--node NODE]
                          [--only NAME,NAME] [--dir examples/killers] [--threads N]
 (uses --bin, else $SDKC_BIN, else target/release/sdkc; it does not build. NAME is a file name
 of examples/library/ (or of --dir) without .sdk. With --dir examples/killers: tarek's killers,
@@ -36,7 +38,13 @@ their grids in tests/expected/killers/.)
 import argparse, glob, json, math, os, re, subprocess, sys, time
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-NAMES = {"builtin": "builtin", "highs": "HiGHS", "iss": "ISS"}
+NAMES = {"builtin": "builtin", "highs": "HiGHS", "cbc": "CBC", "iss": "ISS",
+         "glpk": "GLPK", "glpk-sat": "GLPK's MiniSat", "glpk-bnb": "GLPK's branch and cut"}
+# What each sdkc solver name adds to `sdkc run`: GLPK races its branch and cut and its MiniSat
+# on models of binaries (src/solve/glpk.rs `ways`); `-p 1` leaves MiniSat alone, and any
+# `--solver-option` (here its own `--first` again) branch and cut alone.
+EXTRA = {"glpk-sat": ["--solver", "glpk", "-p", "1"],
+         "glpk-bnb": ["--solver", "glpk", "--solver-option", "first="]}
 BASE36 = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ"
 LONG = 20.0  # --long: a run that took longer than this (s) is not repeated
 
@@ -75,9 +83,9 @@ THREADS = None
 
 def sdkc_run(sdkc, model, solver, limit):
     """One `sdkc run --unique -s --json`: (wall seconds, parsed JSON)."""
-    args = [sdkc, "run", model, "--solver", solver, "--unique", "--json", "-s",
-            "--time-limit", str(limit)]
-    if THREADS is not None:
+    args = [sdkc, "run", model, "--unique", "--json", "-s", "--time-limit", str(limit)]
+    args += EXTRA.get(solver, ["--solver", solver])
+    if THREADS is not None and solver not in EXTRA:
         args += ["-p", str(THREADS)]
     t = time.perf_counter()
     p = subprocess.run(args, capture_output=True, text=True)
@@ -144,7 +152,7 @@ def main():
     solvers = a.solvers.split(",")
     for s in solvers:
         if s not in NAMES:
-            sys.exit(f"unknown solver {s}: builtin, highs or iss")
+            sys.exit(f"unknown solver {s}: {', '.join(NAMES)}")
     if any(s != "iss" for s in solvers) and not os.path.exists(sdkc):
         sys.exit(f"{sdkc} not found: run `cargo build --release` or pass --bin")
     if "iss" in solvers and not os.path.exists(os.path.join(a.iss, "js", "solver",
@@ -164,8 +172,8 @@ def main():
           f"{a.dir} (best of {a.runs}, time limit {lim:g} s, sdkc on {threads})\n")
     head, rule = "| puzzle | ISS entry |", "|---|---|"
     for s in solvers:
-        head += {"builtin": " builtin s / nodes |", "highs": " HiGHS s / nodes |",
-                 "iss": " ISS s cold (warm) / guesses |"}[s]
+        head += (" ISS s cold (warm) / guesses |" if s == "iss"
+                 else f" {NAMES[s]} s / nodes |")
         rule += "---|"
     ratio = "builtin" in solvers and "iss" in solvers
     if ratio:

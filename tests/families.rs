@@ -186,13 +186,6 @@ fn cbc_proves_cold_sauerkraut_unique() {
     proves_unique_within("nabner-cold-sauerkraut", "cbc", "600");
 }
 
-/// GLPK proves Numbered Rooms unique with its clique cuts (src/solve/glpk.rs): 27 s and 3,398
-/// nodes alone, 95 s and 15,608 nodes without them (2026-11-28), so its own limit too.
-#[test]
-fn glpk_proves_numbered_rooms_unique() {
-    proves_unique_within("numbered-rooms-n", "glpk", "300");
-}
-
 // CBC, timed the same way, with sdkc's CBC settings (heuristics and Gomory cuts off,
 // src/solve/cbc.rs; 2026-11-27, eighth session). Slower than the 60 s limit allows with the
 // other tests running beside, each with its own test above: nabner-cold-sauerkraut (no grid
@@ -219,15 +212,18 @@ unique!(cbc {
     counting_circles_santorini: "counting-circles-santorini", // 8.8–9.4 s since the circles' digit sets (12.7–23.4 s before)
 });
 
-// GLPK, timed the same way, with sdkc's `--first` and `--cover` (src/solve/glpk.rs;
-// 2026-11-27, ninth session; the last three 2026-11-28, with the cliques and counting rows
-// of src/lower/family.rs). numbered-rooms-n and zipper-zip-zips have their own tests above.
-// Left out: lunchbox-normal and nabner-cold-sauerkraut, each still without a proof at a 60 s
-// limit with `--clique` (2026-11-28); since the lunchbox's binaries per crusts GLPK found its
-// grid, but no proof in 120 s (2026-12-06), and since the families' binaries come first
-// (below) not even its grid in 120 s; Cold Sauerkraut no grid in 60 s either way, nor in
-// 150 s (35,441 nodes, 2026-12-07).
+// GLPK, timed the same way. Since 2026-12-07 (eleventh session) GLPK races its branch and
+// cut (`--first`, `--cover`, `--clique`) against its MiniSat on every model of binaries
+// (src/solve/glpk.rs `ways`), and the times are the race's, one run each alone; the times in
+// brackets are branch and cut's alone (2026-11-27 and -28, with the cliques and counting
+// rows of src/lower/family.rs). zipper-zip-zips (whose totals are integer columns, so
+// branch and cut's alone) has its own test below. The lunchbox and
+// Cold Sauerkraut are proved by MiniSat: branch and cut found no grid of either in 120 s and
+// 150 s.
 unique!(glpk {
+    lunchbox_normal: "lunchbox-normal",                       // 0.26 s
+    nabner_cold_sauerkraut: "nabner-cold-sauerkraut",         // 0.09 s
+    numbered_rooms_n: "numbered-rooms-n",                     // 0.03 s (27 s and 3,398 nodes)
     clone_domino: "clone-domino",                             // 0.06 s
     counting_circles_clockwork: "counting-circles-clockwork", // 0.16 s (0.39 s before --clique; past 30 s before --cover)
     entropic_connections: "entropic-connections",             // 0.6 s (46 s before)

@@ -16,8 +16,28 @@ use std::collections::BTreeSet;
 use sdkc::Question;
 use sdkc::puzzle::Puzzle;
 
-/// The MIP solvers every case is tried with, in turn.
-const MIP_SOLVERS: [&str; 3] = ["highs", "cbc", "glpk"];
+/// The MIP solvers every case is tried with, in turn: GLPK twice, its MiniSat alone (one
+/// thread, on a model of binaries: every continuous column handed to it as a binary) and its
+/// branch and cut alone (a `--solver-option` of its own, `--first` again), so that each of its
+/// ways is held to the brute force (src/solve/glpk.rs `ways`).
+const MIP_SOLVERS: [&str; 4] = ["highs", "cbc", "glpk-sat", "glpk-bnb"];
+
+/// The backend of a name of `MIP_SOLVERS`, with its settings.
+fn backend(solver: &str) -> Box<dyn sdkc::solve::Backend> {
+    let mut settings = sdkc::Settings::default();
+    let name = match solver {
+        "glpk-sat" => {
+            settings.threads = Some(1);
+            "glpk"
+        }
+        "glpk-bnb" => {
+            settings.options = vec![("first".into(), String::new())];
+            "glpk"
+        }
+        other => other,
+    };
+    sdkc::solve::backend(name, &settings).unwrap()
+}
 
 /// A random valid sudoku of the shape (a pattern grid with rows, columns and values shuffled
 /// within the symmetries that keep it valid), used as the source of givens.
@@ -315,7 +335,7 @@ fn library_rule(rng: &mut Rng, n: usize) -> String {
 /// Every solution through the MIP, the way `sdkc run --count` finds them: solve, forbid the
 /// grid found with a no-good cut, solve again, until infeasible.
 fn through_mip(p: &Puzzle, solver: &str, limit: usize) -> Result<BTreeSet<Vec<i64>>, String> {
-    let backend = sdkc::solve::backend(solver, &sdkc::Settings::default()).unwrap();
+    let backend = backend(solver);
     let q = Question {
         limit: Some(limit),
         deadline: Some(std::time::Instant::now() + std::time::Duration::from_secs(60)),

@@ -332,7 +332,13 @@ fn print_statistics(solver: &str, s: &Statistics, start: Instant) {
     if let (Some(c), Some(r), Some(nz)) = (s.columns, s.rows, s.nonzeros) {
         eprintln!("  model:      {c} columns, {r} rows, {nz} non-zeros");
     }
-    eprintln!("  solves:     {}", s.solves);
+    match s.minisat {
+        0 => eprintln!("  solves:     {}", s.solves),
+        n => eprintln!(
+            "  solves:     {} ({n} answered by GLPK's MiniSat)",
+            s.solves
+        ),
+    }
     if let Some(n) = s.nodes {
         eprintln!("  nodes:      {n}");
     }

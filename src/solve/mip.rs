@@ -45,6 +45,9 @@ pub struct Options {
     pub options: Vec<(String, String)>,
     /// Without sdkc's own settings for the solver (`MipSolver::without_settings`).
     pub plain: bool,
+    /// GLPK only: the model handed to GLPK's MiniSat (`glpsol --minisat`) instead of its
+    /// branch and cut (`MipSolver::ways`).
+    pub sat: bool,
 }
 
 /// One MIP solver binary: its name, how to find and install it, its command line and its
@@ -85,6 +88,24 @@ pub trait MipSolver: Send + Sync {
     /// 1.11 exits 1 when its time limit ends a search). `false`: the run failed.
     fn stopped_at_limit(&self, _code: i32, _log: &str) -> bool {
         false
+    }
+    /// Whether the solver stops itself at `opts.time_limit`. When not (GLPK's MiniSat has no
+    /// clock), sdkc stops it there and the run's answer is the time limit.
+    fn keeps_time(&self, _opts: &Options) -> bool {
+        true
+    }
+    /// The ways to run `mip`, each as the options of its run, `opts` made for the solver's
+    /// own way: one, or two raced in two processes when the user allows two threads, the
+    /// first answer (a grid or none) taken and the other process stopped. The default is
+    /// `opts` alone.
+    fn ways(&self, _mip: &Mip, opts: &Options) -> Vec<Options> {
+        vec![opts.clone()]
+    }
+    /// The outcome read from the solution file, with what only the log says: MiniSat's
+    /// translation may find that there is no solution before MiniSat runs, and glpsol then
+    /// writes the status of a run stopped without one. An error: a run the log says failed.
+    fn settle(&self, outcome: Outcome, _log: &str, _opts: &Options) -> Result<Outcome, String> {
+        Ok(outcome)
     }
     /// Read the solution file.
     fn read_solution(&self, text: &str, mip: &Mip) -> Result<Outcome, String>;
@@ -206,7 +227,71 @@ impl Runner<'_> {
         opts: &Options,
         cancel: Option<&AtomicBool>,
     ) -> Result<Option<Run>, Error> {
-        process::run(self.solver, self.binary, mip, opts, self.settings, cancel)
+        match self.solver.ways(mip, opts).as_slice() {
+            [one] => process::run(self.solver, self.binary, mip, one, self.settings, cancel),
+            ways => self.either(mip, ways, cancel),
+        }
+    }
+
+    /// `mip` solved each of `ways` at once, one process each: the first answer (a grid, or
+    /// none) is the answer and the other processes are stopped. When none answers: a failure
+    /// if there was one (the ways' failures are the solver's), else the time limit. Stopped
+    /// early (`Ok(None)`) once `outer` is set.
+    fn either(
+        &self,
+        mip: &Mip,
+        ways: &[Options],
+        outer: Option<&AtomicBool>,
+    ) -> Result<Option<Run>, Error> {
+        use std::sync::atomic::Ordering;
+        use std::sync::mpsc::{self, RecvTimeoutError};
+        let cancel = AtomicBool::new(false);
+        let (tx, rx) = mpsc::channel();
+        std::thread::scope(|scope| {
+            for opts in ways {
+                let (tx, cancel) = (tx.clone(), &cancel);
+                scope.spawn(move || {
+                    let r = process::run(
+                        self.solver,
+                        self.binary,
+                        mip,
+                        opts,
+                        self.settings,
+                        Some(cancel),
+                    );
+                    let _ = tx.send(r);
+                });
+            }
+            drop(tx);
+            let mut undecided: Option<Result<Option<Run>, Error>> = None;
+            loop {
+                match rx.recv_timeout(std::time::Duration::from_millis(5)) {
+                    Ok(r) => {
+                        if matches!(&r, Ok(Some(run)) if run.outcome != Outcome::TimeLimit) {
+                            cancel.store(true, Ordering::Relaxed);
+                            return r;
+                        }
+                        // A failure is kept over a time limit, the first of each.
+                        undecided = match (undecided, r) {
+                            (Some(Err(e)), _) | (_, Err(e)) => Some(Err(e)),
+                            (Some(Ok(Some(t))), _) | (_, Ok(Some(t))) => Some(Ok(Some(t))),
+                            (_, Ok(None)) => Some(Ok(None)),
+                        };
+                    }
+                    Err(RecvTimeoutError::Timeout) => {
+                        // The caller's own race was decided: stop both.
+                        if outer.is_some_and(|c| c.load(Ordering::Relaxed)) {
+                            cancel.store(true, Ordering::Relaxed);
+                        }
+                    }
+                    Err(RecvTimeoutError::Disconnected) => break,
+                }
+            }
+            if outer.is_some_and(|c| c.load(Ordering::Relaxed)) {
+                return Ok(None);
+            }
+            undecided.expect("every way reports")
+        })
     }
 
     /// Solve `main` and, at the same time in a second process, `prover`, a model with the
@@ -331,6 +416,7 @@ fn options(settings: &Settings, deadline: Option<Instant>) -> Options {
         random_seed: settings.random_seed,
         options: settings.options.clone(),
         plain: false,
+        sat: false,
     }
 }
 
@@ -376,6 +462,7 @@ fn enumerate(
         };
         let s = &mut found.statistics;
         s.solves += 1;
+        s.minisat += usize::from(run.sat);
         s.solve_seconds += run.seconds;
         s.nodes = run.nodes.map(|n| n + s.nodes.unwrap_or(0)).or(s.nodes);
         s.iterations = run

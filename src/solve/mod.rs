@@ -130,6 +130,9 @@ pub struct Statistics {
     /// been wrong; `MipSolver::confirm_infeasible`).
     #[serde(skip_serializing_if = "is_zero")]
     pub unchecked: usize,
+    /// Of the solver runs, those GLPK's MiniSat answered (`solve::glpk::ways`).
+    #[serde(skip_serializing_if = "is_zero")]
+    pub minisat: usize,
     /// The builtin search's threads, when more than one searched (its `nodes` are then
     /// summed over them).
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -157,6 +160,7 @@ impl Statistics {
         self.prepare_seconds += other.prepare_seconds;
         self.solve_seconds += other.solve_seconds;
         self.unchecked += other.unchecked;
+        self.minisat += other.minisat;
         self.threads = self.threads.max(other.threads);
     }
 }

@@ -88,6 +88,8 @@ pub struct Run {
     /// (`MipSolver::confirm_infeasible`: HiGHS without presolve, CBC with its defaults) ran
     /// out of the time it had.
     pub unchecked: bool,
+    /// Answered by GLPK's MiniSat (`Options::sat`).
+    pub sat: bool,
 }
 
 /// Runs numbered for `--keep-files`, across the whole process (a count makes many runs).
@@ -128,7 +130,16 @@ pub fn run(
     let args = solver.args(&model, &solution, opts);
     let log = root.join("solver.log");
     let start = Instant::now();
-    let finished = watch(solver, binary, &args, &root, opts.time_limit, cancel);
+    let own_clock = !solver.keeps_time(opts);
+    let finished = watch(
+        solver,
+        binary,
+        &args,
+        &root,
+        opts.time_limit,
+        own_clock,
+        cancel,
+    );
     let seconds = start.elapsed().as_secs_f64();
     let log_text = String::from_utf8_lossy(&std::fs::read(&log).unwrap_or_default()).into_owned();
     if settings.verbose {
@@ -146,8 +157,19 @@ pub fn run(
         plain.time_limit = opts.time_limit.map(|t| (t - seconds).max(0.0));
         return self::run(solver, binary, mip, &plain, settings, cancel);
     }
-    if !finished? {
-        return Ok(None);
+    match finished? {
+        Ended::Finished => {}
+        Ended::Cancelled => return Ok(None),
+        Ended::OutOfTime => {
+            return Ok(Some(Run {
+                outcome: Outcome::TimeLimit,
+                seconds,
+                nodes: None,
+                iterations: None,
+                unchecked: false,
+                sat: opts.sat,
+            }));
+        }
     }
     if let Some(detail) = solver.refused(&log_text) {
         return Err(Error::Failed {
@@ -166,6 +188,12 @@ pub fn run(
         .read_solution(&text, mip)
         .and_then(|outcome| strict(outcome, mip))
         .map_err(|detail| Error::Unreadable {
+            solver: name,
+            detail,
+        })?;
+    let outcome = solver
+        .settle(outcome, &log_text, opts)
+        .map_err(|detail| Error::Failed {
             solver: name,
             detail,
         })?;
@@ -197,6 +225,7 @@ pub fn run(
         nodes,
         iterations,
         unchecked: false,
+        sat: opts.sat,
     };
     if run.outcome != Outcome::Infeasible {
         return Ok(Some(run));
@@ -285,16 +314,28 @@ fn keep_files(keep: &Path, name: &str, root: &Path, opts: &Options) -> Result<()
     Ok(())
 }
 
-/// Run the solver to its end (a 0 exit status, or one that `MipSolver::stopped_at_limit`
-/// reads as a limit): `Ok(true)`; or until `cancel` is set: killed, `Ok(false)`.
+/// How a watched solver process ended.
+enum Ended {
+    /// On its own: a 0 exit status, or one that `MipSolver::stopped_at_limit` reads as a
+    /// limit.
+    Finished,
+    /// Killed because `cancel` was set.
+    Cancelled,
+    /// Killed at the time limit, which it does not keep itself (`own_clock`).
+    OutOfTime,
+}
+
+/// Run the solver to its end, until `cancel` is set, or (`own_clock`: a solver without a
+/// clock of its own) until its time limit.
 fn watch(
     solver: &dyn MipSolver,
     binary: &Path,
     args: &[OsString],
     dir: &Path,
     time_limit: Option<f64>,
+    own_clock: bool,
     cancel: Option<&AtomicBool>,
-) -> Result<bool, Error> {
+) -> Result<Ended, Error> {
     let name = solver.name();
     let log = &dir.join("solver.log");
     let log_file = std::fs::File::create(log)?;
@@ -312,6 +353,10 @@ fn watch(
     })?;
     // The solver gets the time limit itself; this watchdog only catches one that ignores it.
     let grace = time_limit.and_then(|t| Duration::try_from_secs_f64(t.max(0.0) * 1.2 + 2.0).ok());
+    // A solver that has no clock is stopped at the limit itself.
+    let limit = time_limit
+        .filter(|_| own_clock)
+        .and_then(|t| Duration::try_from_secs_f64(t.max(0.0)).ok());
     let started = Instant::now();
     // Poll: first often (most solves take milliseconds), then every 5 ms, so a cancel flag or
     // the watchdog is seen soon. Dropping `child` on any early return kills its whole group.
@@ -322,7 +367,11 @@ fn watch(
         }
         if cancel.is_some_and(|c| c.load(Ordering::Relaxed)) {
             child.kill();
-            return Ok(false);
+            return Ok(Ended::Cancelled);
+        }
+        if limit.is_some_and(|l| started.elapsed() >= l) {
+            child.kill();
+            return Ok(Ended::OutOfTime);
         }
         if let Some(limit) = grace
             && started.elapsed() >= limit
@@ -339,7 +388,7 @@ fn watch(
     if !status.success() {
         let text = String::from_utf8_lossy(&std::fs::read(log).unwrap_or_default()).into_owned();
         let how = match status.code() {
-            Some(code) if solver.stopped_at_limit(code, &text) => return Ok(true),
+            Some(code) if solver.stopped_at_limit(code, &text) => return Ok(Ended::Finished),
             Some(code) => format!("it exited with status {code}"),
             None => {
                 use std::os::unix::process::ExitStatusExt;
@@ -351,7 +400,7 @@ fn watch(
             detail: format!("{how}; its log ends with: {}", tail(&text)),
         });
     }
-    Ok(true)
+    Ok(Ended::Finished)
 }
 
 /// The last lines of a solver log, for error messages; its error lines instead when it has

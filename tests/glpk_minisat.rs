@@ -1,0 +1,176 @@
+//! GLPK's two ways (src/solve/glpk.rs `ways`): on a model of binaries sdkc races GLPK's branch
+//! and cut against its MiniSat (`glpsol --minisat`), one process each, when two threads are
+//! allowed; on one thread MiniSat runs alone, and a `--solver-option` other than `minisat`
+//! leaves branch and cut alone. Real glpsol runs, each proof checked against the published
+//! grid.
+
+mod common;
+use common::*;
+
+/// Cold Sauerkraut, which GLPK's branch and cut does not solve (no grid in 150 s), is proved
+/// by the race, both of its answers MiniSat's; the same with MiniSat alone (`-p 1`).
+#[test]
+fn the_race_proves_what_branch_and_cut_cannot() {
+    for threads in [None, Some("1")] {
+        let mut more = vec!["-s"];
+        if let Some(t) = threads {
+            more.extend(["-p", t]);
+        }
+        let out = proves_unique_as(
+            "examples/library/nabner-cold-sauerkraut.sdk",
+            "variants/nabner-cold-sauerkraut",
+            "glpk",
+            &more,
+        );
+        assert!(
+            out.stderr
+                .contains("  solves:     2 (2 answered by GLPK's MiniSat)\n"),
+            "{threads:?}: {}",
+            out.stderr
+        );
+    }
+    // The JSON's statistics count them too.
+    let ran = Sdkc::new()
+        .args(&[
+            "run",
+            "examples/library/nabner-cold-sauerkraut.sdk",
+            "--unique",
+            "--solver",
+            "glpk",
+            "-p",
+            "1",
+            "--json",
+            "-s",
+        ])
+        .run();
+    let json = ran.json();
+    assert_eq!(json["status"], "unique");
+    assert_eq!(json["statistics"]["solves"], 2);
+    assert_eq!(json["statistics"]["minisat"], 2);
+}
+
+/// The Barbed Cross goes the other way: branch and cut proves it in about 2 s, MiniSat finds
+/// no grid in 30 s. So the race answers with branch and cut's, and MiniSat alone, which has
+/// no clock of its own, is stopped by sdkc at the time limit: exit 5, the time limit's
+/// message, not a solver that overran (which sdkc would stop only 2 s past 1.2 times it).
+#[test]
+fn the_race_takes_branch_and_cut_where_it_is_faster() {
+    let out = proves_unique_as(
+        "examples/library/disjoint-barbed-cross.sdk",
+        "variants/disjoint-barbed-cross",
+        "glpk",
+        &["-s"],
+    );
+    assert!(out.stderr.contains("  solves:     2\n"), "{}", out.stderr);
+    Sdkc::new()
+        .args(&[
+            "run",
+            "examples/library/disjoint-barbed-cross.sdk",
+            "--unique",
+            "--solver",
+            "glpk",
+            "-p",
+            "1",
+            "--time-limit",
+            "1",
+        ])
+        .status(5)
+        .stderr(
+            "glpk reached the time limit before finding a solution\n\
+             hint: sdkc's own search (`--solver builtin`) may answer sooner\n",
+        )
+        .run();
+}
+
+/// A user's `--solver-option` is GLPK's own vocabulary for its branch and cut, which then runs
+/// alone: on Cold Sauerkraut it finds no grid before the limit. `minisat=` asks for MiniSat
+/// alone; on a model that is not all binaries (`encoding integer`) MiniSat refuses it, and
+/// that is GLPK's failure, quoted, not a time limit.
+#[test]
+fn a_solver_option_chooses_the_way() {
+    Sdkc::new()
+        .args(&[
+            "run",
+            "examples/library/nabner-cold-sauerkraut.sdk",
+            "--unique",
+            "--solver",
+            "glpk",
+            "--solver-option",
+            "first=",
+            "--time-limit",
+            "2",
+        ])
+        .status(5)
+        .run();
+    let out = proves_unique_as(
+        "examples/library/nabner-cold-sauerkraut.sdk",
+        "variants/nabner-cold-sauerkraut",
+        "glpk",
+        &["-s", "--solver-option", "minisat="],
+    );
+    assert!(
+        out.stderr
+            .contains("  solves:     2 (2 answered by GLPK's MiniSat)\n"),
+        "{}",
+        out.stderr
+    );
+    Sdkc::new()
+        .args(&[
+            "run",
+            "examples/seed001-integer.sdk",
+            "--solver",
+            "glpk",
+            "--solver-option",
+            "minisat=",
+        ])
+        .status(7)
+        .stderr(
+            "error: solver `glpk` failed: its MiniSat refused the model: glp_intfeas1: column \
+             708: non-binary non-fixed variable not allowed\n",
+        )
+        .run();
+}
+
+/// MiniSat counts through the same no-good rows as branch and cut: every grid of a model
+/// with several, on one thread (MiniSat alone) and on two (the race), and the true
+/// candidates, which exclude values with rows of their own.
+#[test]
+fn minisat_counts_and_finds_candidates() {
+    for threads in ["1", "2"] {
+        let ran = Sdkc::new()
+            .args(&[
+                "run",
+                "examples/three.sdk",
+                "-a",
+                "--solver",
+                "glpk",
+                "-p",
+                threads,
+            ])
+            .status(10)
+            .run();
+        assert!(
+            ran.out
+                .stderr
+                .contains("not unique: glpk found exactly 3 solutions"),
+            "{}",
+            ran.out.stderr
+        );
+        let ran = Sdkc::new()
+            .args(&[
+                "run",
+                "examples/three.sdk",
+                "--candidates",
+                "--solver",
+                "glpk",
+                "-p",
+                threads,
+            ])
+            .status(10)
+            .run();
+        assert_eq!(
+            ran.out.stdout,
+            "1   24  | 24  3\n34  234 | 24  1\n--------+--------\n34  34  | 1   2\n2   1   | 3   4\n"
+        );
+    }
+}
