@@ -13,20 +13,27 @@ unique (--unique) within the limit. A per-puzzle table (median in-process second
 follows.
 
 Usage: bench/solvers.py [--runs K] [--time-limit S] [--bin PATH/TO/sdkc]
-                        [--solvers builtin,cbc,highs,glpk]
+                        [--solvers builtin,cbc,highs,glpk,glpk-sat,glpk-bnb]
 (uses --bin, else $SDKC_BIN, else target/release/sdkc; it does not build.)
 """
 import argparse, json, os, statistics, subprocess, sys, time
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 SOLVERS = ("builtin", "cbc", "highs", "glpk")
-NAMES = {"builtin": "builtin", "cbc": "CBC", "highs": "HiGHS", "glpk": "GLPK"}
+NAMES = {"builtin": "builtin", "cbc": "CBC", "highs": "HiGHS", "glpk": "GLPK",
+         "glpk-sat": "GLPK's MiniSat", "glpk-bnb": "GLPK's branch and cut"}
+# GLPK races its branch and cut and its MiniSat on models of binaries (src/solve/glpk.rs
+# `ways`): `glpk-sat` is MiniSat alone (`-p 1`), `glpk-bnb` branch and cut alone (a
+# `--solver-option`, its own `--first` again).
+EXTRA = {"glpk-sat": ["--solver", "glpk", "-p", "1"],
+         "glpk-bnb": ["--solver", "glpk", "--solver-option", "first="]}
 
 
 def run(sdkc, model, solver, limit, givens, unique):
     """One `sdkc run -s --json`: (wall seconds, parsed JSON)."""
-    args = [sdkc, "run", model, "--solver", solver, "--json", "-s", "--time-limit", str(limit),
-            "--givens", givens] + (["--unique"] if unique else [])
+    args = [sdkc, "run", model, "--json", "-s", "--time-limit", str(limit),
+            "--givens", givens] + EXTRA.get(solver, ["--solver", solver]) + (
+                ["--unique"] if unique else [])
     t = time.perf_counter()
     p = subprocess.run(args, capture_output=True, text=True)
     wall = time.perf_counter() - t

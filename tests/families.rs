@@ -214,17 +214,18 @@ unique!(cbc {
 
 // GLPK, timed the same way. Since 2026-12-07 (eleventh session) GLPK races its branch and
 // cut (`--first`, `--cover`, `--clique`) against its MiniSat on every model of binaries
-// (src/solve/glpk.rs `ways`), and the times are the race's, one run each alone; the times in
-// brackets are branch and cut's alone (2026-11-27 and -28, with the cliques and counting
-// rows of src/lower/family.rs). zipper-zip-zips (whose totals are integer columns, so
+// (src/solve/glpk.rs `ways`). The first three times are the race's (`bench/families.py`,
+// one run each; in brackets branch and cut's alone), the others branch and cut's alone,
+// measured before the race (2026-11-27 and -28, with the cliques and counting rows of
+// src/lower/family.rs). zipper-zip-zips (whose totals are integer columns, so
 // branch and cut's alone) has its own test below. The lunchbox and
 // Cold Sauerkraut are proved by MiniSat: branch and cut found no grid of either in 120 s and
 // 150 s.
 unique!(glpk {
-    lunchbox_normal: "lunchbox-normal",                       // 0.26 s
-    nabner_cold_sauerkraut: "nabner-cold-sauerkraut",         // 0.09 s
-    numbered_rooms_n: "numbered-rooms-n",                     // 0.03 s (27 s and 3,398 nodes)
-    clone_domino: "clone-domino",                             // 0.06 s
+    lunchbox_normal: "lunchbox-normal", // 0.27 s (no grid in 120 s)
+    nabner_cold_sauerkraut: "nabner-cold-sauerkraut", // 0.09 s (no grid in 150 s)
+    numbered_rooms_n: "numbered-rooms-n", // 0.05 s (17–27 s)
+    clone_domino: "clone-domino",       // 0.06 s
     counting_circles_clockwork: "counting-circles-clockwork", // 0.16 s (0.39 s before --clique; past 30 s before --cover)
     entropic_connections: "entropic-connections",             // 0.6 s (46 s before)
     modular_lines_1: "modular-lines-1",                       // 0.3 s (past 60 s before)
