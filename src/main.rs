@@ -209,12 +209,14 @@ pub struct RunArgs {
     #[arg(short, long)]
     pub verbose: bool,
     /// An option passed to the MIP solver as it is, in its own vocabulary (repeatable): CBC
-    /// `-KEY VALUE`, HiGHS `KEY = VALUE` in an options file, GLPK `--KEY VALUE`.
+    /// `-KEY VALUE`, HiGHS `KEY = VALUE` in an options file, GLPK `--KEY VALUE` (GLPK then
+    /// runs its branch and cut alone; `minisat=`: its MiniSat alone).
     #[arg(long, value_name = "KEY=VALUE", value_parser = key_value)]
     pub solver_option: Vec<(String, String)>,
-    /// Threads the solver may use: CBC, HiGHS (GLPK has one), and the builtin search's proof
-    /// or count of one puzzle, every core by default (the same answer on any number; `-p 1`
-    /// for the same nodes on every run). A batch's builtin searches take one each (`-j`).
+    /// Threads the solver may use: CBC, HiGHS, GLPK (at 2 or more its branch and cut and its
+    /// MiniSat race on a model of binaries; at 1 MiniSat alone), and the builtin search's
+    /// proof or count of one puzzle, every core by default (the same answer on any number;
+    /// `-p 1` for the same nodes on every run). A batch's builtin searches take one each (`-j`).
     #[arg(short = 'p', long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..=1024))]
     pub threads: Option<u64>,
     /// The MIP solver's random seed, 0 to 2147483647 (sdkc fixes one by default, so runs

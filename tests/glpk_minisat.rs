@@ -80,6 +80,86 @@ fn the_race_takes_branch_and_cut_where_it_is_faster() {
              hint: sdkc's own search (`--solver builtin`) may answer sooner\n",
         )
         .run();
+    // A run stopped at the limit answered nothing: it is a solve, not MiniSat's answer.
+    let ran = Sdkc::new()
+        .args(&[
+            "run",
+            "examples/library/disjoint-barbed-cross.sdk",
+            "--unique",
+            "--solver",
+            "glpk",
+            "-p",
+            "1",
+            "--time-limit",
+            "1",
+            "--json",
+            "-s",
+        ])
+        .status(5)
+        .run();
+    let json = ran.json();
+    assert_eq!(json["status"], "time_limit");
+    assert_eq!(json["statistics"]["solves"], 1);
+    assert!(json["statistics"].get("minisat").is_none(), "{json}");
+}
+
+/// With `-v`, the log of the way the other's answer stopped says so; `--keep-files` keeps
+/// both ways' files (the stopped one without a solution).
+#[test]
+fn the_stopped_way_says_so() {
+    let ran = Sdkc::new()
+        .args(&[
+            "run",
+            "examples/library/nabner-cold-sauerkraut.sdk",
+            "--unique",
+            "--solver",
+            "glpk",
+            "-p",
+            "2",
+            "-v",
+        ])
+        .run();
+    let headers: Vec<&str> = ran
+        .out
+        .stderr
+        .lines()
+        .filter(|l| l.starts_with("--- glpk log ("))
+        .collect();
+    let stopped = headers
+        .iter()
+        .filter(|l| l.ends_with(", stopped: another run answered first) ---"))
+        .count();
+    // Two questions, two ways each; branch and cut answers neither on this puzzle.
+    if std::thread::available_parallelism().map_or(1, |n| n.get()) >= 2 {
+        assert_eq!((headers.len(), stopped), (4, 2), "{headers:?}");
+    }
+}
+
+/// The generator asks its questions on one thread each, so GLPK's answers, and with them the
+/// puzzles of a seed, are the same on every run (the race would take either way's grid).
+#[test]
+fn the_generator_with_glpk_repeats_its_puzzles() {
+    let run = || {
+        Sdkc::new()
+            .args(&[
+                "generate",
+                "examples/six.sdk",
+                "--solver",
+                "glpk",
+                "-n",
+                "3",
+                "--seed",
+                "5",
+            ])
+            .run()
+            .out
+            .stdout
+    };
+    let first = run();
+    assert_eq!(first.lines().count(), 3, "{first}");
+    for _ in 0..3 {
+        assert_eq!(run(), first);
+    }
 }
 
 /// A user's `--solver-option` is GLPK's own vocabulary for its branch and cut, which then runs

@@ -48,7 +48,14 @@ pub fn generate(a: &GenerateArgs) -> u8 {
     } else {
         &a.solver
     };
-    let backend = backend(choice, &sdkc::Settings::default());
+    // One thread a question: the generator runs its questions side by side (`-j`), and a seed
+    // must give the same puzzles on every run, where GLPK's race of its two ways (its
+    // MiniSat alone on one thread, src/solve/glpk.rs) would answer with either's grid.
+    let one = sdkc::Settings {
+        threads: Some(1),
+        ..sdkc::Settings::default()
+    };
+    let backend = backend(choice, &one);
     let settings = Settings {
         seed: a.seed,
         tries: a.tries as usize,

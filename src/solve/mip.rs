@@ -462,7 +462,7 @@ fn enumerate(
         };
         let s = &mut found.statistics;
         s.solves += 1;
-        s.minisat += usize::from(run.sat);
+        s.minisat += usize::from(run.sat && run.outcome != Outcome::TimeLimit);
         s.solve_seconds += run.seconds;
         s.nodes = run.nodes.map(|n| n + s.nodes.unwrap_or(0)).or(s.nodes);
         s.iterations = run

@@ -143,7 +143,12 @@ pub fn run(
     let seconds = start.elapsed().as_secs_f64();
     let log_text = String::from_utf8_lossy(&std::fs::read(&log).unwrap_or_default()).into_owned();
     if settings.verbose {
-        eprintln!("--- {name} log ({}) ---", model.display());
+        // The run another one's answer stopped (GLPK's race, CBC's two questions) says so.
+        let stopped = match finished {
+            Ok(Ended::Cancelled) => ", stopped: another run answered first",
+            _ => "",
+        };
+        eprintln!("--- {name} log ({}{stopped}) ---", model.display());
         eprint!("{log_text}");
         eprintln!("--- end of {name} log ---");
     }
