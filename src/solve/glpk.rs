@@ -138,6 +138,12 @@ fn cores() -> usize {
 /// so they are handed over as binaries (`binaries`): the model keeps the same grids.
 /// Integer cells (`encoding integer`) or a column with a wider range (a zipper's total) are
 /// branch and cut's alone.
+///
+/// And a model small enough: glpsol writes a row of k binaries that at most one may take
+/// (a cell's one-hot row, a value's row in an area) as k (k - 1) / 2 clauses of two, so
+/// the clauses of an empty N x N grid grow as N^4: 0.74 GB for a 49x49, 1.65 GB for a 64x64
+/// (glpsol's peak, `--time-limit 20`, 2026-12-07), where HiGHS took 0.61 GB. Past
+/// `MAX_SAT_PAIRS` such pairs (a 49x49 has 11.3 million) branch and cut runs alone.
 pub fn sat_ready(mip: &Mip) -> bool {
     !mip.columns.is_empty()
         && mip
@@ -145,7 +151,19 @@ pub fn sat_ready(mip: &Mip) -> bool {
             .iter()
             .all(|c| c.lower == c.upper || (c.lower == 0 && c.upper == 1))
         && mip.objective.iter().all(|&(_, k)| k == 0)
+        && mip
+            .rows
+            .iter()
+            .map(|r| r.terms.len() * r.terms.len().saturating_sub(1) / 2)
+            .try_fold(0usize, |sum, pairs| {
+                sum.checked_add(pairs).filter(|&s| s <= MAX_SAT_PAIRS)
+            })
+            .is_some()
 }
+
+/// The most pairs of binaries in a row together (`sat_ready`) for GLPK's MiniSat: a 49x49
+/// grid's rows, not a 64x64's (33.5 million).
+pub const MAX_SAT_PAIRS: usize = 16_000_000;
 
 /// `mip` with its continuous columns in [0, 1] made binaries, as `glpsol --minisat` needs
 /// (it refuses a model with any other column: `glp_intfeas1: column 794: non-binary
@@ -1071,6 +1089,26 @@ mod tests {
         let mut objective = m.clone();
         objective.objective = vec![(0, 1)];
         assert!(!sat_ready(&objective));
+        // A row of 5,657 binaries is 15,997,996 pairs, one of 5,658 16,003,653: past
+        // `MAX_SAT_PAIRS`, the clauses would take gigabytes.
+        for (k, ready) in [(5_657, true), (5_658, false)] {
+            let mut big = m.clone();
+            let first = big.columns.len();
+            for _ in 0..k {
+                big.columns.push(crate::mip::Column {
+                    lower: 0,
+                    upper: 1,
+                    integer: true,
+                });
+            }
+            big.rows.push(crate::mip::Row {
+                name: "big".into(),
+                terms: (first..first + k).map(|c| (c, 1)).collect(),
+                sense: crate::mip::Sense::Le,
+                rhs: 1,
+            });
+            assert_eq!(sat_ready(&big), ready, "{k}");
+        }
         // Continuous columns in [0, 1] are handed over as binaries; fixed ones stay.
         let mut arcs = m.clone();
         arcs.columns[1].integer = false;
