@@ -151,7 +151,7 @@ enum Command {
 pub struct RunArgs {
     /// The .sdk model file (`-`: standard input).
     pub model: PathBuf,
-    /// Who answers: `auto` is the first installed of HiGHS, CBC, GLPK, else the builtin
+    /// Who answers: `auto` is the first installed of GLPK, HiGHS, CBC, else the builtin
     /// search (`sdkc solvers` shows which).
     #[arg(long, default_value = "auto", value_parser = solver_parser())]
     pub solver: String,

@@ -38,42 +38,52 @@ fn every_solver_is_listed_with_its_path_and_version() {
     );
     assert_eq!(
         lines[4],
-        "auto     = highs (the first found of highs, cbc, glpk, builtin)"
+        "auto     = glpk (the first found of glpk, highs, cbc, builtin)"
     );
 }
 
 #[test]
 fn a_solver_variable_naming_nothing_is_reported_and_auto_falls_back() {
-    let missing = "/nonexistent/highs";
+    let missing = "/nonexistent/glpsol";
     let ran = Sdkc::new()
-        .env("SDKC_HIGHS", missing)
+        .env("SDKC_GLPK", missing)
         .args(&["solvers"])
         .run();
     let lines: Vec<&str> = ran.out.stdout.lines().collect();
     assert_eq!(
-        lines[2],
-        "highs    not found  SDKC_HIGHS names /nonexistent/highs, which is not an executable file"
+        lines[3],
+        "glpk     not found  SDKC_GLPK names /nonexistent/glpsol, which is not an executable file"
     );
     assert_eq!(
         lines[4],
-        "auto     = cbc (the first found of highs, cbc, glpk, builtin)"
+        "auto     = highs (the first found of glpk, highs, cbc, builtin)"
     );
     Sdkc::new()
-        .env("SDKC_HIGHS", missing)
-        .args(&["run", "examples/six.sdk", "--solver", "highs"])
+        .env("SDKC_GLPK", missing)
+        .args(&["run", "examples/six.sdk", "--solver", "glpk"])
         .status(6)
-        .stderr("error: solver `highs` not found: SDKC_HIGHS names /nonexistent/highs, which is not an executable file\n")
+        .stderr("error: solver `glpk` not found: SDKC_GLPK names /nonexistent/glpsol, which is not an executable file\n")
         .run();
     let ran = Sdkc::new()
-        .env("SDKC_HIGHS", missing)
+        .env("SDKC_GLPK", missing)
         .args(&["run", "examples/six.sdk"])
         .run();
     assert!(
-        ran.out.stderr.starts_with("solved with cbc in "),
+        ran.out.stderr.starts_with("solved with highs in "),
         "{}",
         ran.out.stderr
     );
     assert_eq!(printed_grid(&ran.out.stdout), expected_grid("six"));
+    // And past HiGHS too, to CBC.
+    let ran = Sdkc::new()
+        .env("SDKC_GLPK", missing)
+        .env("SDKC_HIGHS", "/nonexistent/highs")
+        .args(&["solvers"])
+        .run();
+    assert_eq!(
+        ran.out.stdout.lines().nth(4),
+        Some("auto     = cbc (the first found of glpk, highs, cbc, builtin)")
+    );
 }
 
 /// The bash completion script completes subcommands and options in a real bash.
