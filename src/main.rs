@@ -216,7 +216,7 @@ pub struct RunArgs {
     /// Threads the solver may use: CBC, HiGHS, GLPK (at 2 or more its branch and cut and its
     /// MiniSat race on a model of binaries; at 1 MiniSat alone), and the builtin search's
     /// proof or count of one puzzle, every core by default (the same answer on any number;
-    /// `-p 1` for the same nodes on every run). A batch's builtin searches take one each (`-j`).
+    /// `-p 1` for the same nodes on every run). A batch's runs take one each unless told (`-j`).
     #[arg(short = 'p', long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..=1024))]
     pub threads: Option<u64>,
     /// The MIP solver's random seed, 0 to 2147483647 (sdkc fixes one by default, so runs
