@@ -7,6 +7,16 @@
 mod common;
 use common::*;
 
+const SAUERKRAUT: &str = "examples/library/nabner-cold-sauerkraut.sdk";
+const BARBED_CROSS: &str = "examples/library/disjoint-barbed-cross.sdk";
+
+/// `sdkc run MODEL --unique --solver glpk MORE...`, to be run.
+fn glpk(model: &str, more: &[&str]) -> Sdkc {
+    Sdkc::new()
+        .args(&["run", model, "--unique", "--solver", "glpk"])
+        .args(more)
+}
+
 /// Cold Sauerkraut, which GLPK's branch and cut does not solve (no grid in 150 s), is proved
 /// by the race, both of its answers MiniSat's; the same with MiniSat alone (`-p 1`).
 #[test]
@@ -16,12 +26,7 @@ fn the_race_proves_what_branch_and_cut_cannot() {
         if let Some(t) = threads {
             more.extend(["-p", t]);
         }
-        let out = proves_unique_as(
-            "examples/library/nabner-cold-sauerkraut.sdk",
-            "variants/nabner-cold-sauerkraut",
-            "glpk",
-            &more,
-        );
+        let out = proves_unique_as(SAUERKRAUT, "variants/nabner-cold-sauerkraut", "glpk", &more);
         assert!(
             out.stderr
                 .contains("  solves:     2 (2 answered by GLPK's MiniSat)\n"),
@@ -30,19 +35,7 @@ fn the_race_proves_what_branch_and_cut_cannot() {
         );
     }
     // The JSON's statistics count them too.
-    let ran = Sdkc::new()
-        .args(&[
-            "run",
-            "examples/library/nabner-cold-sauerkraut.sdk",
-            "--unique",
-            "--solver",
-            "glpk",
-            "-p",
-            "1",
-            "--json",
-            "-s",
-        ])
-        .run();
+    let ran = glpk(SAUERKRAUT, &["-p", "1", "--json", "-s"]).run();
     let json = ran.json();
     assert_eq!(json["status"], "unique");
     assert_eq!(json["statistics"]["solves"], 2);
@@ -56,24 +49,13 @@ fn the_race_proves_what_branch_and_cut_cannot() {
 #[test]
 fn the_race_takes_branch_and_cut_where_it_is_faster() {
     let out = proves_unique_as(
-        "examples/library/disjoint-barbed-cross.sdk",
+        BARBED_CROSS,
         "variants/disjoint-barbed-cross",
         "glpk",
         &["-s"],
     );
     assert!(out.stderr.contains("  solves:     2\n"), "{}", out.stderr);
-    Sdkc::new()
-        .args(&[
-            "run",
-            "examples/library/disjoint-barbed-cross.sdk",
-            "--unique",
-            "--solver",
-            "glpk",
-            "-p",
-            "1",
-            "--time-limit",
-            "1",
-        ])
+    glpk(BARBED_CROSS, &["-p", "1", "--time-limit", "1"])
         .status(5)
         .stderr(
             "glpk reached the time limit before finding a solution\n\
@@ -81,22 +63,12 @@ fn the_race_takes_branch_and_cut_where_it_is_faster() {
         )
         .run();
     // A run stopped at the limit answered nothing: it is a solve, not MiniSat's answer.
-    let ran = Sdkc::new()
-        .args(&[
-            "run",
-            "examples/library/disjoint-barbed-cross.sdk",
-            "--unique",
-            "--solver",
-            "glpk",
-            "-p",
-            "1",
-            "--time-limit",
-            "1",
-            "--json",
-            "-s",
-        ])
-        .status(5)
-        .run();
+    let ran = glpk(
+        BARBED_CROSS,
+        &["-p", "1", "--time-limit", "1", "--json", "-s"],
+    )
+    .status(5)
+    .run();
     let json = ran.json();
     assert_eq!(json["status"], "time_limit");
     assert_eq!(json["statistics"]["solves"], 1);
@@ -107,18 +79,7 @@ fn the_race_takes_branch_and_cut_where_it_is_faster() {
 /// both ways' files (the stopped one without a solution).
 #[test]
 fn the_stopped_way_says_so() {
-    let ran = Sdkc::new()
-        .args(&[
-            "run",
-            "examples/library/nabner-cold-sauerkraut.sdk",
-            "--unique",
-            "--solver",
-            "glpk",
-            "-p",
-            "2",
-            "-v",
-        ])
-        .run();
+    let ran = glpk(SAUERKRAUT, &["-p", "2", "-v"]).run();
     let headers: Vec<&str> = ran
         .out
         .stderr
@@ -168,22 +129,14 @@ fn the_generator_with_glpk_repeats_its_puzzles() {
 /// that is GLPK's failure, quoted, not a time limit.
 #[test]
 fn a_solver_option_chooses_the_way() {
-    Sdkc::new()
-        .args(&[
-            "run",
-            "examples/library/nabner-cold-sauerkraut.sdk",
-            "--unique",
-            "--solver",
-            "glpk",
-            "--solver-option",
-            "first=",
-            "--time-limit",
-            "2",
-        ])
-        .status(5)
-        .run();
+    glpk(
+        SAUERKRAUT,
+        &["--solver-option", "first=", "--time-limit", "2"],
+    )
+    .status(5)
+    .run();
     let out = proves_unique_as(
-        "examples/library/nabner-cold-sauerkraut.sdk",
+        SAUERKRAUT,
         "variants/nabner-cold-sauerkraut",
         "glpk",
         &["-s", "--solver-option", "minisat="],
