@@ -213,14 +213,15 @@ pub struct RunArgs {
     /// runs its branch and cut alone; `minisat=`: its MiniSat alone).
     #[arg(long, value_name = "KEY=VALUE", value_parser = key_value)]
     pub solver_option: Vec<(String, String)>,
-    /// Threads the solver may use: CBC, HiGHS, GLPK (at 2 or more its branch and cut and its
-    /// MiniSat race on a model of binaries; at 1 MiniSat alone), and the builtin search's
-    /// proof or count of one puzzle, every core by default (the same answer on any number;
-    /// `-p 1` for the same nodes on every run). A batch's runs take one each unless told (`-j`).
+    /// Threads the solver may use: CBC, HiGHS, GLPK (on a model of binaries, at 2 or more on
+    /// two cores its branch and cut and its MiniSat race, and either's grid may come first;
+    /// at 1 MiniSat alone), and the builtin search's proof or count of one puzzle, every core
+    /// by default (the same answer on any number; `-p 1` for the same nodes and grids on
+    /// every run). A batch's runs take one each (`-j`), a MIP solver's more with `-p`.
     #[arg(short = 'p', long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..=1024))]
     pub threads: Option<u64>,
     /// The MIP solver's random seed, 0 to 2147483647 (sdkc fixes one by default, so runs
-    /// repeat; GLPK makes no random choices).
+    /// repeat on one thread; GLPK makes no random choices).
     // (HiGHS's seed is a C `int`: past 2^31 - 1 it stopped with an error.)
     #[arg(short = 'r', long, value_name = "N",
           value_parser = clap::value_parser!(u64).range(0..=2_147_483_647))]

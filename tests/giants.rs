@@ -59,7 +59,8 @@ fn the_windows_and_diagonals_keep_the_search_small() {
 }
 
 // Seconds of `run --unique` (release build, one run each, the 2-core machine, 2026-12-06):
-// the X-sudoku 0.07–0.09 s on each; the windoku HiGHS 5.0 s, CBC 11.2 s, GLPK 13.4 s. The
+// the X-sudoku 0.07–0.09 s on each; the windoku HiGHS 5.0 s, CBC 11.2 s, GLPK 13.4 s (0.084 s
+// since its MiniSat races its branch and cut, 2026-12-07). The
 // other two X-sudokus take HiGHS 22 s and 35 s (the very hard one 26.5–27.2 s on 2026-12-07,
 // the same 3,562 nodes: its time moves with the machine's load): README, "16x16 puzzles".
 

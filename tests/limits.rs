@@ -728,9 +728,13 @@ fn a_time_limit_stops_a_count_whose_grids_are_slow_to_check() {
             let count = report["count"].as_u64().unwrap();
             assert!((1..20).contains(&count), "{how}: {report}");
         } else {
-            // Cells left unproved: the questions stopped with the clock.
-            let left = report["candidates"]["incomplete"].as_array().unwrap();
-            assert!(!left.is_empty(), "{how}: {report}");
+            // Cells left unproved: the questions stopped with the clock (on a loaded machine,
+            // a CI run beside other work, the clock may come before the first grid's check
+            // ends: then no candidates at all, the time limit).
+            match report["candidates"]["incomplete"].as_array() {
+                Some(left) => assert!(!left.is_empty(), "{how}: {report}"),
+                None => assert_eq!(report["status"], "time_limit", "{how}: {report}"),
+            }
         }
     }
     // A count that has its N grids is complete, whenever the clock passes the limit: `-n 1`

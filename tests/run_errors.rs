@@ -926,3 +926,45 @@ fn says_highs_proved_it_unique(ran: &Ran) {
         ran.out.stderr
     );
 }
+
+/// GLPK's race: when its MiniSat crashes (say, out of memory) and its branch and cut reaches
+/// the time limit, the answer is the time limit, with the grid branch and cut found before
+/// it, not MiniSat's failure (a review found exit 7 with the grid lost). The fake runs the
+/// real glpsol's branch and cut, kills itself when asked for MiniSat, and never ends the
+/// second question's branch and cut.
+#[test]
+fn a_crashed_way_of_glpk_does_not_hide_the_others_time_limit() {
+    let dir = tempfile::tempdir().unwrap();
+    let ran = dir.path().join("ran");
+    let fake = fake_solver(
+        dir.path(),
+        &format!(
+            "case \"$*\" in *--minisat*) kill -9 $$;; esac\n\
+             if [ -e '{0}' ]; then sleep 60; exit 0; fi\ntouch '{0}'\nexec glpsol \"$@\"",
+            ran.display()
+        ),
+    );
+    let out = Sdkc::new()
+        .env("SDKC_GLPK", &fake)
+        .args(&[
+            "run",
+            "examples/three.sdk",
+            "--unique",
+            "--solver",
+            "glpk",
+            "-p",
+            "2",
+            "--time-limit",
+            "1",
+        ])
+        .status(5)
+        .stdout("1 2 | 4 3\n4 3 | 2 1\n----+----\n3 4 | 1 2\n2 1 | 3 4\n")
+        .run();
+    assert!(
+        out.out.stderr.starts_with(
+            "glpk found a solution but reached the time limit before proving it unique\n"
+        ),
+        "{}",
+        out.out.stderr
+    );
+}

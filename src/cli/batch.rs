@@ -45,8 +45,7 @@ pub fn batch(a: &RunArgs, file: &Path) -> u8 {
     settings.threads = settings.threads.or(Some(1));
     let mut backend = backend(&a.solver, &settings);
     if backend.name() == sdkc::Builtin.name() {
-        // The lines are the batch's parallelism (`-j`): a builtin search per line, one thread
-        // each, whatever `-p` says.
+        // A builtin search per line, one thread each, whatever `-p` says.
         backend = Box::new(sdkc::Builtin);
     }
     // A missing solver would fail every puzzle the same way: say it once.

@@ -48,9 +48,9 @@ pub fn generate(a: &GenerateArgs) -> u8 {
     } else {
         &a.solver
     };
-    // One thread a question: the generator runs its questions side by side (`-j`), and a seed
-    // must give the same puzzles on every run, where GLPK's race of its two ways (its
-    // MiniSat alone on one thread, src/solve/glpk.rs) would answer with either's grid.
+    // One thread a question: a seed must give the same puzzles on every run, where GLPK's
+    // race of its two ways (its MiniSat alone on one thread, src/solve/glpk.rs) would answer
+    // with either's grid; and the generator runs its puzzles side by side (`-j`).
     let one = sdkc::Settings {
         threads: Some(1),
         ..sdkc::Settings::default()

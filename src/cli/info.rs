@@ -102,7 +102,7 @@ pub fn check(path: &Path) -> u8 {
         Err(code) => return code,
     };
     // What the MIP solvers and `compile` would refuse whatever the givens is a mistake too:
-    // `run` on HiGHS, the first choice of `--solver auto`, refuses it.
+    // `run` on any MIP solver (GLPK, the first choice of `--solver auto`) refuses it.
     if let Err(d) = sdkc::lower::check_rules(&p) {
         return print_solve_error(&solve::Error::Model(Box::new(d)), path, &bytes);
     }

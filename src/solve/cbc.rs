@@ -50,7 +50,7 @@ impl MipSolver for Cbc {
         args(model, solution, opts)
     }
 
-    fn read_solution(&self, text: &str, mip: &Mip) -> Result<Outcome, String> {
+    fn read_solution(&self, text: &str, mip: &Mip, _opts: &Options) -> Result<Outcome, String> {
         read_solution(text, mip)
     }
 

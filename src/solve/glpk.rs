@@ -56,7 +56,7 @@ use std::path::Path;
 use super::MipSolver;
 use super::mip::{Options, Outcome, index_by_name, number};
 use crate::emit::Format;
-use crate::mip::{Mip, Names};
+use crate::mip::{Mip, Names, Sense};
 
 pub struct Glpk;
 
@@ -90,8 +90,8 @@ impl MipSolver for Glpk {
         args(model, solution, opts)
     }
 
-    fn read_solution(&self, text: &str, mip: &Mip) -> Result<Outcome, String> {
-        read_solution(text, mip)
+    fn read_solution(&self, text: &str, mip: &Mip, opts: &Options) -> Result<Outcome, String> {
+        read_solution_as(text, mip, opts.sat)
     }
 
     fn model<'m>(&self, mip: &'m Mip, opts: &Options) -> Cow<'m, Mip> {
@@ -145,15 +145,11 @@ fn cores() -> usize {
 /// (glpsol's peak, `--time-limit 20`, 2026-12-07), where HiGHS took 0.61 GB. Past
 /// `MAX_SAT_PAIRS` such pairs (a 49x49 has 11.3 million) branch and cut runs alone.
 pub fn sat_ready(mip: &Mip) -> bool {
-    !mip.columns.is_empty()
-        && mip
-            .columns
-            .iter()
-            .all(|c| c.lower == c.upper || (c.lower == 0 && c.upper == 1))
-        && mip.objective.iter().all(|&(_, k)| k == 0)
+    sat_columns(mip)
         && mip
             .rows
             .iter()
+            .filter(|r| r.rhs == 1 && r.sense != Sense::Ge && r.terms.iter().all(|t| t.1 == 1))
             .map(|r| r.terms.len() * r.terms.len().saturating_sub(1) / 2)
             .try_fold(0usize, |sum, pairs| {
                 sum.checked_add(pairs).filter(|&s| s <= MAX_SAT_PAIRS)
@@ -161,8 +157,21 @@ pub fn sat_ready(mip: &Mip) -> bool {
             .is_some()
 }
 
-/// The most pairs of binaries in a row together (`sat_ready`) for GLPK's MiniSat: a 49x49
-/// grid's rows, not a 64x64's (33.5 million).
+/// Whether MiniSat takes `mip` at all (`sat_ready` without the bound on its size): every
+/// column a binary, fixed, or continuous in [0, 1], and no objective.
+fn sat_columns(mip: &Mip) -> bool {
+    !mip.columns.is_empty()
+        && mip
+            .columns
+            .iter()
+            .all(|c| c.lower == c.upper || (c.lower == 0 && c.upper == 1))
+        && mip.objective.iter().all(|&(_, k)| k == 0)
+}
+
+/// The most pairs of binaries at most one of which may be 1 (rows `x + y + ... <= 1` or
+/// `= 1`, each k binaries k (k - 1) / 2 pairs; `sat_ready`) for GLPK's MiniSat: a 49x49 grid's
+/// rows, not a 64x64's (33.5 million). Other rows (a sum, a no-good row) are a few clauses
+/// each.
 pub const MAX_SAT_PAIRS: usize = 16_000_000;
 
 /// `mip` with its continuous columns in [0, 1] made binaries, as `glpsol --minisat` needs
@@ -190,7 +199,14 @@ fn binaries(mip: &Mip) -> Mip {
 /// branch and cut, which then runs alone.
 pub fn ways(mip: &Mip, opts: &Options, cores: usize) -> Vec<Options> {
     let asked = |k: &str| opts.options.iter().any(|(key, _)| key == k);
-    if !sat_ready(mip) || opts.sat || (!opts.options.is_empty() && !asked("minisat")) {
+    // Asked for by name, MiniSat runs whatever the model's size (when it takes the model at
+    // all: else glpsol's refusal is the answer).
+    let ready = if asked("minisat") {
+        sat_columns(mip)
+    } else {
+        sat_ready(mip)
+    };
+    if !ready || opts.sat || (!opts.options.is_empty() && !asked("minisat")) {
         return vec![opts.clone()];
     }
     let sat = Options {
@@ -277,7 +293,7 @@ pub fn parse_version(output: &str) -> Option<String> {
 ///   so), and GLPK's branch and bound has no random choices as glpsol runs it; the same model
 ///   gives the same run and the same grid every time (checked: three runs of killer.sdk and of
 ///   an empty 9x9 grid wrote identical files). `opts.random_seed` is ignored, so is
-///   `opts.threads` (GLPK uses one thread).
+///   `opts.threads` here (GLPK uses one thread; `ways` reads it to race a second process).
 /// - `opts.below` (a cutoff only CBC is asked for) is ignored too.
 /// - Each `--solver-option KEY=VALUE` is `--KEY VALUE` (`--KEY` alone when VALUE is empty),
 ///   last, so that an option the user gives twice, like `--tmlim`, overrides sdkc's.
@@ -405,7 +421,15 @@ fn whole_seconds(t: f64) -> i64 {
 /// Values printed with `%13.6g`: from 10^6 on, the printed number may be rounded.
 const EXACT_BELOW: f64 = 1e6;
 
-pub fn read_solution(text: &str, mip: &Mip) -> Result<Outcome, String> {
+/// `read_solution_as` of a branch and cut run (the unit tests' files).
+#[cfg(test)]
+fn read_solution(text: &str, mip: &Mip) -> Result<Outcome, String> {
+    read_solution_as(text, mip, false)
+}
+
+/// `read_solution` of a run whose continuous columns in [0, 1] glpsol was given as binaries
+/// (`sat`: MiniSat's, `binaries`), so that it solved them as integer columns.
+pub fn read_solution_as(text: &str, mip: &Mip, sat: bool) -> Result<Outcome, String> {
     let lines: Vec<&str> = text.lines().collect();
     let first = lines.first().ok_or("the solution file is empty")?;
     if !first.starts_with("Problem:") {
@@ -524,12 +548,16 @@ pub fn read_solution(text: &str, mip: &Mip) -> Result<Outcome, String> {
                 _ => (false, rest),
             }
         };
-        // An integer column of sdkc's must be glpsol's too: read as continuous it would give a
-        // value of the relaxation, not of the MIP. (A continuous one read as integer is the
-        // MiniSat way's, `binaries`: a whole value fits a continuous column.)
-        if mip.columns[col].integer && !integer {
+        // glpsol's idea of the column must be sdkc's: a column read as continuous would give
+        // a value of the relaxation, not of the MIP. (MiniSat's run was given the continuous
+        // columns in [0, 1] as binaries, `binaries`.)
+        let c = &mip.columns[col];
+        let written = c.integer || (sat && c.lower == 0 && c.upper == 1);
+        if integer != written {
             return Err(format!(
-                "line {at}: glpsol solved column `{name}` as continuous, but the model's is integer"
+                "line {at}: glpsol solved column `{name}` as {}, but the model's is {}",
+                if integer { "integer" } else { "continuous" },
+                if written { "integer" } else { "continuous" }
             ));
         }
         let shown = *rest
@@ -733,6 +761,17 @@ mod tests {
             read_solution(&mps, &mip()),
             Ok(Outcome::Solved(vec![1.0, 1.0, 1.0, 0.0]))
         );
+        // A continuous column in [0, 1] solved as integer: MiniSat's run, given it as a
+        // binary, and no other.
+        let mut arcs = mip();
+        arcs.columns[0].integer = false;
+        assert_eq!(
+            read_solution_as(&text, &arcs, true),
+            Ok(Outcome::Solved(vec![1.0, 1.0, 1.0, 0.0]))
+        );
+        assert!(read_solution(&text, &arcs).unwrap_err().ends_with(
+            "glpsol solved column `x_r1c2_2` as integer, but the model's is continuous"
+        ),);
     }
 
     /// The LP reader numbers columns as it meets them, objective first: with the objective
@@ -1108,6 +1147,11 @@ mod tests {
                 rhs: 1,
             });
             assert_eq!(sat_ready(&big), ready, "{k}");
+            // Asked for by name, MiniSat runs whatever the size.
+            assert_eq!(ways_of(&big, None, &["minisat"], 2), ["sat[]"]);
+            // As a no-good row (at most k - 1 of them: one clause), it costs no pairs.
+            big.rows.last_mut().unwrap().rhs = k as i64 - 1;
+            assert!(sat_ready(&big), "{k}");
         }
         // Continuous columns in [0, 1] are handed over as binaries; fixed ones stay.
         let mut arcs = m.clone();

@@ -101,7 +101,7 @@ impl MipSolver for Highs {
         })
     }
 
-    fn read_solution(&self, text: &str, mip: &Mip) -> Result<Outcome, String> {
+    fn read_solution(&self, text: &str, mip: &Mip, _opts: &Options) -> Result<Outcome, String> {
         read_solution(text, mip)
     }
 

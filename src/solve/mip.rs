@@ -108,7 +108,7 @@ pub trait MipSolver: Send + Sync {
         Ok(outcome)
     }
     /// Read the solution file.
-    fn read_solution(&self, text: &str, mip: &Mip) -> Result<Outcome, String>;
+    fn read_solution(&self, text: &str, mip: &Mip, opts: &Options) -> Result<Outcome, String>;
     /// What the solver refused on its command line although it went on (CBC skips an
     /// option it does not know), from its log: a user's option that was not applied is an
     /// error, not a silent default.
@@ -229,22 +229,22 @@ impl Runner<'_> {
     ) -> Result<Option<Run>, Error> {
         match self.solver.ways(mip, opts).as_slice() {
             [one] => process::run(self.solver, self.binary, mip, one, self.settings, cancel),
-            ways => self.either(mip, ways, cancel),
+            // A run that is itself one side of a race (`cancel`) takes the first way alone.
+            [first, ..] if cancel.is_some() => {
+                process::run(self.solver, self.binary, mip, first, self.settings, cancel)
+            }
+            ways => self.either(mip, ways).map(Some),
         }
     }
 
     /// `mip` solved each of `ways` at once, one process each: the first answer (a grid, or
-    /// none) is the answer and the other processes are stopped. When none answers: a failure
-    /// if there was one (the ways' failures are the solver's), else the time limit. Stopped
-    /// early (`Ok(None)`) once `outer` is set.
-    fn either(
-        &self,
-        mip: &Mip,
-        ways: &[Options],
-        outer: Option<&AtomicBool>,
-    ) -> Result<Option<Run>, Error> {
+    /// none) is the answer and the other processes are stopped. When none answers: the time
+    /// limit if a way reached it, or ran past it until sdkc stopped it (a way's failure, say
+    /// MiniSat out of memory, does not undo what the other could still say), else the first
+    /// failure.
+    fn either(&self, mip: &Mip, ways: &[Options]) -> Result<Run, Error> {
         use std::sync::atomic::Ordering;
-        use std::sync::mpsc::{self, RecvTimeoutError};
+        use std::sync::mpsc;
         let cancel = AtomicBool::new(false);
         let (tx, rx) = mpsc::channel();
         std::thread::scope(|scope| {
@@ -263,34 +263,30 @@ impl Runner<'_> {
                 });
             }
             drop(tx);
-            let mut undecided: Option<Result<Option<Run>, Error>> = None;
-            loop {
-                match rx.recv_timeout(std::time::Duration::from_millis(5)) {
-                    Ok(r) => {
-                        if matches!(&r, Ok(Some(run)) if run.outcome != Outcome::TimeLimit) {
-                            cancel.store(true, Ordering::Relaxed);
-                            return r;
-                        }
-                        // A failure is kept over a time limit, the first of each.
-                        undecided = match (undecided, r) {
-                            (Some(Err(e)), _) | (_, Err(e)) => Some(Err(e)),
-                            (Some(Ok(Some(t))), _) | (_, Ok(Some(t))) => Some(Ok(Some(t))),
-                            (_, Ok(None)) => Some(Ok(None)),
-                        };
+            // Out of time: a run that stopped at its limit, or one sdkc stopped past it.
+            let (mut limit, mut failure) = (None, None);
+            for r in rx.iter() {
+                match r {
+                    Ok(Some(run)) if run.outcome != Outcome::TimeLimit => {
+                        cancel.store(true, Ordering::Relaxed);
+                        return Ok(run);
                     }
-                    Err(RecvTimeoutError::Timeout) => {
-                        // The caller's own race was decided: stop both.
-                        if outer.is_some_and(|c| c.load(Ordering::Relaxed)) {
-                            cancel.store(true, Ordering::Relaxed);
-                        }
-                    }
-                    Err(RecvTimeoutError::Disconnected) => break,
+                    Ok(Some(run)) => limit = limit.or(Some(Ok(run))),
+                    Err(e @ Error::Hung { .. }) => limit = limit.or(Some(Err(e))),
+                    Err(e) => failure = failure.or(Some(e)),
+                    // Stopped: only after an answer, which returned above.
+                    Ok(None) => {}
                 }
             }
-            if outer.is_some_and(|c| c.load(Ordering::Relaxed)) {
-                return Ok(None);
+            match (limit, failure) {
+                (Some(out_of_time), _) => out_of_time,
+                (None, Some(e)) => Err(e),
+                // (No way is stopped before an answer.)
+                (None, None) => Err(Error::Failed {
+                    solver: self.solver.name(),
+                    detail: "each of its runs was stopped without an answer".into(),
+                }),
             }
-            undecided.expect("every way reports")
         })
     }
 

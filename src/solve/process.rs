@@ -130,14 +130,14 @@ pub fn run(
     let args = solver.args(&model, &solution, opts);
     let log = root.join("solver.log");
     let start = Instant::now();
-    let own_clock = !solver.keeps_time(opts);
+    let sdkc_clock = !solver.keeps_time(opts);
     let finished = watch(
         solver,
         binary,
         &args,
         &root,
         opts.time_limit,
-        own_clock,
+        sdkc_clock,
         cancel,
     );
     let seconds = start.elapsed().as_secs_f64();
@@ -190,7 +190,7 @@ pub fn run(
         ),
     })?;
     let outcome = solver
-        .read_solution(&text, mip)
+        .read_solution(&text, mip, opts)
         .and_then(|outcome| strict(outcome, mip))
         .map_err(|detail| Error::Unreadable {
             solver: name,
@@ -326,11 +326,11 @@ enum Ended {
     Finished,
     /// Killed because `cancel` was set.
     Cancelled,
-    /// Killed at the time limit, which it does not keep itself (`own_clock`).
+    /// Killed at the time limit, which it does not keep itself (`sdkc_clock`).
     OutOfTime,
 }
 
-/// Run the solver to its end, until `cancel` is set, or (`own_clock`: a solver without a
+/// Run the solver to its end, until `cancel` is set, or (`sdkc_clock`: a solver without a
 /// clock of its own) until its time limit.
 fn watch(
     solver: &dyn MipSolver,
@@ -338,7 +338,7 @@ fn watch(
     args: &[OsString],
     dir: &Path,
     time_limit: Option<f64>,
-    own_clock: bool,
+    sdkc_clock: bool,
     cancel: Option<&AtomicBool>,
 ) -> Result<Ended, Error> {
     let name = solver.name();
@@ -360,7 +360,7 @@ fn watch(
     let grace = time_limit.and_then(|t| Duration::try_from_secs_f64(t.max(0.0) * 1.2 + 2.0).ok());
     // A solver that has no clock is stopped at the limit itself.
     let limit = time_limit
-        .filter(|_| own_clock)
+        .filter(|_| sdkc_clock)
         .and_then(|t| Duration::try_from_secs_f64(t.max(0.0)).ok());
     let started = Instant::now();
     // Poll: first often (most solves take milliseconds), then every 5 ms, so a cancel flag or
