@@ -601,12 +601,19 @@ fn the_explanation_keeps_to_the_time_limit() {
 /// it at the limit itself.)
 #[test]
 fn a_grid_found_before_sdkc_stops_a_solver_stands() {
+    first_glpk_run_only("", &["--solver-option", "first="]);
+}
+
+/// `run examples/three.sdk --unique --solver glpk --time-limit 1 MORE` with a fake glpsol that
+/// runs `prelude`, then the real glpsol on its first run and hangs on every later one: the
+/// grid of the first run stands, with the time limit (exit 5).
+fn first_glpk_run_only(prelude: &str, more: &[&str]) {
     let dir = tempfile::tempdir().unwrap();
     let ran = dir.path().join("ran");
     let fake = fake_solver(
         dir.path(),
         &format!(
-            "if [ -e '{0}' ]; then sleep 60; exit 0; fi\ntouch '{0}'\nexec glpsol \"$@\"",
+            "{prelude}if [ -e '{0}' ]; then sleep 60; exit 0; fi\ntouch '{0}'\nexec glpsol \"$@\"",
             ran.display()
         ),
     );
@@ -618,11 +625,10 @@ fn a_grid_found_before_sdkc_stops_a_solver_stands() {
             "--unique",
             "--solver",
             "glpk",
-            "--solver-option",
-            "first=",
             "--time-limit",
             "1",
         ])
+        .args(more)
         .status(5)
         .stdout("1 2 | 4 3\n4 3 | 2 1\n----+----\n3 4 | 1 2\n2 1 | 3 4\n")
         .run();
@@ -934,37 +940,8 @@ fn says_highs_proved_it_unique(ran: &Ran) {
 /// second question's branch and cut.
 #[test]
 fn a_crashed_way_of_glpk_does_not_hide_the_others_time_limit() {
-    let dir = tempfile::tempdir().unwrap();
-    let ran = dir.path().join("ran");
-    let fake = fake_solver(
-        dir.path(),
-        &format!(
-            "case \"$*\" in *--minisat*) kill -9 $$;; esac\n\
-             if [ -e '{0}' ]; then sleep 60; exit 0; fi\ntouch '{0}'\nexec glpsol \"$@\"",
-            ran.display()
-        ),
-    );
-    let out = Sdkc::new()
-        .env("SDKC_GLPK", &fake)
-        .args(&[
-            "run",
-            "examples/three.sdk",
-            "--unique",
-            "--solver",
-            "glpk",
-            "-p",
-            "2",
-            "--time-limit",
-            "1",
-        ])
-        .status(5)
-        .stdout("1 2 | 4 3\n4 3 | 2 1\n----+----\n3 4 | 1 2\n2 1 | 3 4\n")
-        .run();
-    assert!(
-        out.out.stderr.starts_with(
-            "glpk found a solution but reached the time limit before proving it unique\n"
-        ),
-        "{}",
-        out.out.stderr
+    first_glpk_run_only(
+        "case \"$*\" in *--minisat*) kill -9 $$;; esac\n",
+        &["-p", "2"],
     );
 }
