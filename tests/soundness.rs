@@ -282,7 +282,18 @@ fn library_rule(rng: &mut Rng, n: usize) -> String {
             },
             1 + rng.below(n * (n + 1) / 2)
         ),
-        14 => format!("skyscraper({}, {k})", outside(rng, n)),
+        // On two cells in any places too (maybe one cell twice, the algebra's alone), which
+        // the MIP's flow reads as a line whose digits may repeat. The row is drawn either way,
+        // so that the cases after this one stay those of the earlier suite.
+        14 => {
+            let row = outside(rng, n);
+            let (line, seen) = if k.is_multiple_of(2) {
+                (format!("{a} {b}"), 1 + k / 2 % 2)
+            } else {
+                (row, k)
+            };
+            format!("skyscraper({line}, {seen})")
+        }
         15 => format!("numbered_room({}, {k})", outside(rng, n)),
         16 => format!("indexing(r{k}, r{k}c{})", 1 + rng.below(n)),
         17 => format!("lunchbox({}, {})", outside(rng, n), rng.below(n + 2)),

@@ -206,6 +206,7 @@ pub(super) fn encode<'p>(p: &'p Puzzle, b: &mut Builder<'p>, rule: &Rule) -> Alg
             Algebra::Kept
         }
         ("region_sum", [Arg::Cells(line)]) if enc.region_sum(line) => Algebra::Replaced,
+        ("skyscraper", [Arg::Cells(line), Arg::Number(Some(seen))]) => enc.skyscraper(line, *seen),
         ("entropic", [Arg::Cells(line)]) => {
             let (lo, n) = (p.lo, p.hi - p.lo + 1);
             enc.windows(line, |v| (v - lo) * 3 / n)
@@ -1150,6 +1151,32 @@ impl Enc<'_, '_> {
             .collect()
         };
         self.automaton(line, (0, 0, 0, 0), step, |s| s.0 == 2)
+    }
+
+    /// A skyscraper clue as a flow through the automaton that reads its line from the clue:
+    /// the tallest digit so far and how many were seen. It says all the rule says, and the
+    /// algebra (a count of conjunctions, a binary per pair of cells: 445 rows a clue on a 9x9
+    /// row) goes.
+    fn skyscraper(&mut self, line: &[Cell], seen: i64) -> Algebra {
+        if line.is_empty() || repeats(line) {
+            // A line that comes back to a cell is the algebra's alone, as an X-sum's.
+            return Algebra::Kept;
+        }
+        // (the tallest digit so far, digits seen); i64::MIN before the first.
+        let step = |(tallest, count): (i64, i64), v: i64| -> Vec<(i64, i64)> {
+            if v <= tallest {
+                vec![(tallest, count)]
+            } else if count < seen {
+                vec![(v, count + 1)]
+            } else {
+                Vec::new()
+            }
+        };
+        if self.automaton(line, (i64::MIN, 0), step, |s| s.1 == seen) {
+            Algebra::Replaced
+        } else {
+            Algebra::Kept
+        }
     }
 
     /// A line whose neighbours must satisfy `ok` (a thermometer) as a flow through the
