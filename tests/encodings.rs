@@ -116,6 +116,30 @@ rule skyscraper(r1c1 r2c4 r3c2, 2)
 rule skyscraper(r4c1 r4c2 r4c1, 2)
 ";
 
+/// Between lines as flows through their automata (the ends, the last chosen at the first
+/// cell), whose rows replace the algebra: a line across boxes, a column from below, a line of
+/// two cells (which says nothing) and a line that comes back to a cell, which keeps its
+/// algebra alone. Four solutions.
+const BETWEENS: &str = "\
+puzzle \"between lines\"
+grid 4x4
+boxes 2x2
+rule distinct rows, columns, boxes
+rule between(r1c1-r1c3)
+rule between(r4c2-r2c2)
+rule between(r3c3-r3c4)
+rule between(r2c4 r3c4 r2c4 r4c3)
+";
+
+#[test]
+fn between_lines_keep_every_solution() {
+    let lp = compiled(BETWEENS);
+    // The flows replace the algebra's rows; the line that comes back keeps them.
+    assert!(!lp.contains("between1_1"), "{lp}");
+    assert!(lp.contains("between4_1"), "{lp}");
+    keeps_every_solution(BETWEENS, 4, &["between1_f1", "between2_f1"]);
+}
+
 #[test]
 fn skyscrapers_keep_every_solution() {
     let flows = ["skyscraper1_f1", "skyscraper4_f1"];
