@@ -1298,7 +1298,7 @@ mod tests {
             upper: 2,
             integer: true,
         });
-        m.column_names.push_with(|t| t.push_str("t"));
+        m.column_names.push_with(|t| t.push('t'));
         m.rows.push(crate::mip::Row {
             name: "total".into(),
             terms: row,
