@@ -120,8 +120,11 @@ enum TotalSpec {
     Cell(Cell),
     /// The number a pill's digits spell, its first cell the leading digit (a pill arrow).
     Spelled(Vec<Cell>),
-    /// A new shared total over the values every piece can reach.
-    Shared,
+    /// A new shared total over the values every piece can reach; with `branch`, an integer
+    /// column equal to it for branch and cut to branch on (`branch_column`).
+    Shared {
+        branch: bool,
+    },
 }
 
 /// Whether the rule's grounded algebra is still needed beside the family's rows.
@@ -136,7 +139,7 @@ pub(super) enum Algebra {
 /// Add the family's rows, if the rule is a library call this module knows.
 ///
 /// Renban, lunchbox, sandwich, zipper, between, entropic, modular and nabner lines,
-/// skyscrapers, counting circles and a region-sum line of one- and two-cell pieces replace
+/// skyscrapers, counting circles and region-sum lines replace
 /// their algebra, their rows saying all the rule says (renban's counts imply `distinct` and
 /// the run): HiGHS proved Renban Skyscrapers in 4 s that way and not in 30 s with both. The
 /// other sums and the X-sum keep theirs:
@@ -207,7 +210,7 @@ pub(super) fn encode<'p>(p: &'p Puzzle, b: &mut Builder<'p>, rule: &Rule) -> Alg
             enc.x_sum(line, *total);
             Algebra::Kept
         }
-        ("region_sum", [Arg::Cells(line)]) if enc.region_sum(line) => Algebra::Replaced,
+        ("region_sum", [Arg::Cells(line)]) => enc.region_sum(line),
         ("skyscraper", [Arg::Cells(line), Arg::Number(Some(seen))]) => enc.skyscraper(line, *seen),
         ("entropic", [Arg::Cells(line)]) => {
             let (lo, n) = (p.lo, p.hi - p.lo + 1);
@@ -269,7 +272,7 @@ fn recognize(f: &Family) -> Option<Shape> {
             }
             Shape {
                 pieces,
-                total: TotalSpec::Shared,
+                total: TotalSpec::Shared { branch: true },
             }
         }
         _ => return None,
@@ -380,7 +383,7 @@ impl Enc<'_, '_> {
                 None => Total::OneHot(self.b.cell_columns[c].clone()),
             },
             TotalSpec::Spelled(ref pill) => self.spelled(pill, &reach[0]),
-            TotalSpec::Shared => {
+            TotalSpec::Shared { branch } => {
                 // The totals every piece can reach; one binary each, exactly one chosen.
                 let mut common = reach[0].clone();
                 for r in &reach[1..] {
@@ -391,16 +394,18 @@ impl Enc<'_, '_> {
                     .map(|&t| (t, self.binary("total", t)))
                     .collect();
                 self.row(z.iter().map(|&(_, c)| (c, 1)).collect(), Sense::Eq, 1);
-                self.branch_column(&z);
+                if branch {
+                    self.branch_column(&z);
+                }
                 Total::OneHot(z)
             }
         };
-        if let (TotalSpec::Shared, Total::OneHot(z)) = (&shape.total, &total) {
+        if let (TotalSpec::Shared { .. }, Total::OneHot(z)) = (&shape.total, &total) {
             self.piece_totals(&shape.pieces, z);
             self.partners_apart(&shape.pieces);
         }
         // A piece past the limits keeps only its algebra; the others' rows are still valid.
-        if let TotalSpec::Shared = shape.total {
+        if let TotalSpec::Shared { .. } = shape.total {
             self.record = Some(Vec::new());
         }
         let mut complete = true;
@@ -695,31 +700,37 @@ impl Enc<'_, '_> {
     /// conflict table (81 rows, each satisfied by halves), and a cell two pieces away was tied
     /// to the total only through them. HiGHS then proved Raw Spaghetti's "no other grid" at
     /// the root, 4.5-6.9 s, against 33-39 s and 3,000-3,441 nodes (random seeds 0-3), and with
-    /// these rows beside the algebra it still took 31-35 s. Lines without a one-cell piece, or
-    /// with a longer piece, keep their algebra alone: a shared total with layered pieces there
-    /// took `region-sum-lm-00098I` from 19 s to over 60 s (an earlier session). False, and
-    /// nothing written, when the line is not of this kind.
-    fn region_sum(&mut self, line: &[Cell]) -> bool {
-        let Some((bh, bw)) = self.p.boxes else {
-            return false;
+    /// these rows beside the algebra it still took 31-35 s.
+    ///
+    /// Any other line (a longer piece, or none of one cell) is a layered sum per piece into a
+    /// shared total, as a zipper is, without the zipper's integer column (with it HiGHS took
+    /// `region-sum-lm-00098I` 16-30 s over seeds 1-3, without it 10-19 s). These rows too say
+    /// all the line says and replace its algebra, an equality of two sums per box crossing.
+    /// GLPK's MiniSat and CBC read them far better: `region-sum-lm-00098I` GLPK 8.8 s → 0.64 s,
+    /// CBC 38 → 11 s; Equal Sums (`tests/fpuzzles/`) GLPK 6.4 → 0.13 s, CBC over 60 → 0.7 s,
+    /// HiGHS 6-13 → 0.4-0.5 s. HiGHS alone is slower on `region-sum-lm-00098I`: 5.8-8.0 s →
+    /// 10-19 s over seeds 1-5 (2026-12-07). Kept, Algebra::Kept and nothing written when a
+    /// piece passes the limits.
+    fn region_sum(&mut self, line: &[Cell]) -> Algebra {
+        let Some(pieces) = self.region_pieces(line) else {
+            return Algebra::Kept;
         };
-        if repeats(line) {
-            return false;
+        if pieces.len() < 2 {
+            return Algebra::Kept;
         }
-        let box_of = |c: Cell| (c / self.p.cols / bh, c % self.p.cols / bw);
-        let mut pieces: Vec<Vec<Cell>> = Vec::new();
-        for (i, &c) in line.iter().enumerate() {
-            match pieces.last_mut() {
-                Some(piece) if box_of(line[i - 1]) == box_of(c) => piece.push(c),
-                _ => pieces.push(vec![c]),
-            }
-        }
-        let Some(single) = pieces.iter().position(|piece| piece.len() == 1) else {
-            return false;
+        let single = pieces.iter().position(|piece| piece.len() == 1);
+        let (Some(single), false) = (single, pieces.iter().any(|piece| piece.len() > 2)) else {
+            // A longer piece: every piece a layered sum into a shared total.
+            let shape = Shape {
+                pieces,
+                total: TotalSpec::Shared { branch: false },
+            };
+            return if self.sums(&shape) {
+                Algebra::Replaced
+            } else {
+                Algebra::Kept
+            };
         };
-        if pieces.len() < 2 || pieces.iter().any(|piece| piece.len() > 2) {
-            return false;
-        }
         let t = pieces[single][0];
         let total = match self.p.givens[t] {
             Some(g) => Total::Number(g),
@@ -732,7 +743,26 @@ impl Enc<'_, '_> {
                 debug_assert!(whole);
             }
         }
-        true
+        Algebra::Replaced
+    }
+
+    /// A region-sum line's pieces: its runs of cells in one box, in the line's order. None
+    /// without boxes, or on a line that comes back to a cell (the algebra's alone: `pos` is a
+    /// cell's first place).
+    fn region_pieces(&self, line: &[Cell]) -> Option<Vec<Vec<Cell>>> {
+        let (bh, bw) = self.p.boxes?;
+        if repeats(line) {
+            return None;
+        }
+        let box_of = |c: Cell| (c / self.p.cols / bh, c % self.p.cols / bw);
+        let mut pieces: Vec<Vec<Cell>> = Vec::new();
+        for (i, &c) in line.iter().enumerate() {
+            match pieces.last_mut() {
+                Some(piece) if box_of(line[i - 1]) == box_of(c) => piece.push(c),
+                _ => pieces.push(vec![c]),
+            }
+        }
+        Some(pieces)
     }
 
     /// Renban: the line holds the run `s .. s + n - 1` for one lowest digit s, each digit once.
