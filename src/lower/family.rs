@@ -1,7 +1,7 @@
 //! Tight rows for the standard library's sum and line families (issue 14), written beside the
 //! rows of their grounded algebra, which stays (except for renban, lunchbox, sandwich, zipper,
-//! entropic, modular and nabner lines, counting circles and some region-sum lines, whose rows
-//! say all the rule says): these rows need only be valid, not complete,
+//! between, entropic, modular, nabner and region-sum lines, skyscrapers and counting circles,
+//! whose rows say all the rule says): these rows need only be valid, not complete,
 //! and the algebra keeps saying exactly what the rule means.
 //!
 //! The grounded algebra of a sum clue is one linear row, `sum_c sum_k k x[c,k] = total`, whose
@@ -45,7 +45,9 @@
 //! so far; it keeps its algebra (CTC X-Sum: 1.4–1.6 s with it, 5.5–6.1 s without, 17 s before).
 //! A lockout line's states are its two ends, chosen at the first cell, and whether the last
 //! digit read was the chosen end (`lockout`). A thermometer's state is the digit just read
-//! (`chain`). Measured and not kept: a nabner line as cliques
+//! (`chain`). A skyscraper's states are the tallest digit so far and how many were seen, a
+//! between line's its two ends (`skyscraper`, `between`); both say all their rule says, and
+//! their algebra is left out. Measured and not kept: a nabner line as cliques
 //! (at most one cell holds k or k + 1, for each k): Cold Sauerkraut 22 s against 15–22 s.
 //!
 //! Only a library call (`Family::library`) is recognised, as in the builtin search: a model's
@@ -53,10 +55,11 @@
 //!
 //! A region-sum line with a piece of one cell and none longer than two gets that cell as its
 //! total and each other piece as a layered sum into it (`region_sum`), in place of its
-//! algebra. Other region-sum lines keep their algebra alone: the same shared total and
-//! layered pieces on every line took HiGHS on `region-sum-lm-00098I` from 22 s to the 30 s
-//! limit (one run each, the same machine), and, with the algebra left out and a piece of one
-//! cell as the total wherever there was one, from 19 s to over 60 s, twice.
+//! algebra. Other region-sum lines get a shared total and layered pieces, without the
+//! zipper's integer column, in place of their algebra too (since 2026-12-07: GLPK and CBC
+//! gain ten to fifty times, HiGHS loses two on `region-sum-lm-00098I`; `region_sum`). Earlier
+//! sessions measured the same on every line slower on HiGHS: `region-sum-lm-00098I` from 22 s
+//! to the 30 s limit, and, with the algebra left out, from 19 s to over 60 s.
 //!
 //! A zipper's pieces and shared total say all it says (each pair, and the middle cell, sum to
 //! the one total chosen), so its algebra is left out when every piece got its flow: HiGHS
@@ -709,8 +712,8 @@ impl Enc<'_, '_> {
     /// GLPK's MiniSat and CBC read them far better: `region-sum-lm-00098I` GLPK 8.8 s → 0.64 s,
     /// CBC 38 → 11 s; Equal Sums (`tests/fpuzzles/`) GLPK 6.4 → 0.13 s, CBC over 60 → 0.7 s,
     /// HiGHS 6-13 → 0.4-0.5 s. HiGHS alone is slower on `region-sum-lm-00098I`: 5.8-8.0 s →
-    /// 10-19 s over seeds 1-5 (2026-12-07). Kept, Algebra::Kept and nothing written when a
-    /// piece passes the limits.
+    /// 10-19 s over seeds 1-5 (2026-12-07). A piece past the limits keeps the algebra
+    /// (`Algebra::Kept`), beside the rows already written for the others, which are valid.
     fn region_sum(&mut self, line: &[Cell]) -> Algebra {
         let Some(pieces) = self.region_pieces(line) else {
             return Algebra::Kept;

@@ -178,7 +178,8 @@ fn clause_column(mip: &Mip, c: usize) -> bool {
 /// The columns MiniSat need not see, each with the one row it is in: a column wider than
 /// [0, 1], not a cell's, in a single row, an equality where its coefficient is 1 or -1 and
 /// every other column is one MiniSat reads. Its value is then that row's rest, which sdkc
-/// works out from MiniSat's answer (`read_solution_as`). This is a zipper's total
+/// works out from MiniSat's answer (`read_solution_as`); its bounds stay, as rows over
+/// the rest (`binaries`). This is a zipper's total
 /// (`zipper1_total = 2 zipper1_total2 + 3 zipper1_total3 + ...`), which no row needs and
 /// which is there for branch and cut's branching (`src/lower/family.rs`): without it MiniSat
 /// takes the zipper, and proves The Zip that Zips the Zips in 0.22 s, where branch and cut
@@ -207,10 +208,13 @@ fn defined(mip: &Mip) -> BTreeMap<usize, usize> {
                 .terms
                 .iter()
                 .all(|&(o, _)| o == c || clause_column(mip, o));
+            // A row of the column alone would leave bounds rows with no columns.
+            let rest = row.terms.iter().any(|&(o, _)| o != c);
             (mip.columns[c].integer
                 && row.sense == Sense::Eq
                 && coefficient.abs() == 1
-                && rest_clauses)
+                && rest_clauses
+                && rest)
                 .then_some((c, r))
         })
         .collect()
@@ -236,7 +240,6 @@ fn binaries(mip: &Mip) -> Mip {
         }
         return out;
     }
-    let dropped_rows: BTreeSet<usize> = defined.values().copied().collect();
     let mut index = vec![usize::MAX; mip.columns.len()];
     let mut columns = Vec::new();
     let mut column_names = Names::default();
@@ -252,24 +255,96 @@ fn binaries(mip: &Mip) -> Mip {
         columns.push(column);
         column_names.push_with(|t| t.push_str(mip.column_name(c)));
     }
-    let rows = mip
-        .rows
-        .iter()
-        .enumerate()
-        .filter(|(r, _)| !dropped_rows.contains(r))
-        .map(|(_, row)| crate::mip::Row {
-            terms: row.terms.iter().map(|&(c, k)| (index[c], k)).collect(),
-            ..row.clone()
-        })
-        .collect();
+    let by_row: BTreeMap<usize, usize> = defined.iter().map(|(&c, &r)| (r, c)).collect();
+    let names: BTreeSet<&str> = mip.rows.iter().map(|r| r.name.as_str()).collect();
+    let mut rows = Vec::new();
+    for (r, row) in mip.rows.iter().enumerate() {
+        let Some(&c) = by_row.get(&r) else {
+            rows.push(crate::mip::Row {
+                terms: row.terms.iter().map(|&(c, k)| (index[c], k)).collect(),
+                ..row.clone()
+            });
+            continue;
+        };
+        rows.extend(bounds_rows(mip, row, c, &index, &names));
+    }
     let remap = |cols: &Vec<(i64, usize)>| cols.iter().map(|&(v, c)| (v, index[c])).collect();
     Mip {
         columns,
         column_names,
         rows,
         cell_columns: mip.cell_columns.iter().map(remap).collect(),
+        // Zero coefficients only (`sat_columns`), on kept columns.
+        objective: mip
+            .objective
+            .iter()
+            .filter(|&&(c, _)| !defined.contains_key(&c))
+            .map(|&(c, k)| (index[c], k))
+            .collect(),
         ..mip.clone()
     }
+}
+
+/// The bounds of column `c`, which `row` defines (`defined`), as rows over the row's rest,
+/// where the rest's own range does not already keep them: `lower <= c <= upper` with
+/// `c = (rhs - rest) / k`, k = 1 or -1. Without them MiniSat could give a grid whose `c`
+/// lies outside its bounds (`x / 9`'s remainder, from the algebra). A zipper's total
+/// (`t = 2 z2 + ... + 9 z9`, one z chosen) keeps both: each z alone reaches 0 or 44.
+fn bounds_rows(
+    mip: &Mip,
+    row: &crate::mip::Row,
+    c: usize,
+    index: &[usize],
+    names: &BTreeSet<&str>,
+) -> Vec<crate::mip::Row> {
+    let own: i64 = row.terms.iter().filter(|t| t.0 == c).map(|t| t.1).sum();
+    let rest: Vec<(usize, i64)> = row
+        .terms
+        .iter()
+        .filter(|t| t.0 != c)
+        .map(|&(o, k)| (index[o], k))
+        .collect();
+    // The rest's range, from its columns' bounds.
+    let (mut low, mut high) = (0i64, 0i64);
+    for &(o, k) in row.terms.iter().filter(|t| t.0 != c) {
+        let (a, b) = (k * mip.columns[o].lower, k * mip.columns[o].upper);
+        low += a.min(b);
+        high += a.max(b);
+    }
+    let column = &mip.columns[c];
+    // own = 1: rest = rhs - c, so rhs - upper <= rest <= rhs - lower;
+    // own = -1: rest = rhs + c, so rhs + lower <= rest <= rhs + upper.
+    let (at_least, at_most) = if own == 1 {
+        (row.rhs - column.upper, row.rhs - column.lower)
+    } else {
+        (row.rhs + column.lower, row.rhs + column.upper)
+    };
+    let mut out = Vec::new();
+    // A name no row of the model has (row names are unique, and the emitters need them so).
+    let fresh = |suffix: &str| {
+        let mut name = format!("{}_{suffix}", row.name);
+        while names.contains(name.as_str()) {
+            name.push('_');
+        }
+        name
+    };
+    if low < at_least {
+        out.push(crate::mip::Row {
+            name: fresh("low"),
+            terms: rest.clone(),
+            sense: Sense::Ge,
+            rhs: at_least,
+        });
+    }
+    if high > at_most {
+        out.push(crate::mip::Row {
+            name: fresh("high"),
+            terms: rest,
+            sense: Sense::Le,
+            rhs: at_most,
+        });
+    }
+    out
 }
 
 /// GLPK's ways to run `mip`: its branch and cut (`args`), and for a model of binaries
@@ -1331,8 +1406,48 @@ mod tests {
             read_solution_as(&text, &minus, true),
             Ok(Outcome::Solved(vec![1.0, 1.0, 1.0, 0.0, 2.0]))
         );
+        // Its bounds stay, as rows over the row's rest where the rest's own range does not
+        // keep them: t in [1, 2] asks -x_r1c2_2 - x_r2c1_2 <= -1 (MiniSat once gave grids
+        // whose t, read back, was out of its bounds: `x / 9`'s remainder).
+        let mut bound = m.clone();
+        bound.columns[4].lower = 1;
+        let b = binaries(&bound);
+        assert_eq!(b.rows.len(), 10);
+        assert_eq!(
+            b.rows[9],
+            crate::mip::Row {
+                name: "total_high".into(),
+                terms: vec![(0, -1), (1, -1)],
+                sense: Sense::Le,
+                rhs: -1,
+            }
+        );
+        // t in [-1, 1]: at most one of the two.
+        let mut above = m.clone();
+        above.columns[4].lower = -1;
+        above.columns[4].upper = 1;
+        assert_eq!(
+            binaries(&above).rows[9],
+            crate::mip::Row {
+                name: "total_low".into(),
+                terms: vec![(0, -1), (1, -1)],
+                sense: Sense::Ge,
+                rhs: -1,
+            }
+        );
+        let mut minus_bound = minus.clone();
+        minus_bound.columns[4].lower = 1;
+        assert_eq!(
+            binaries(&minus_bound).rows[9],
+            crate::mip::Row {
+                name: "total_low".into(),
+                terms: vec![(0, 1), (1, 1)],
+                sense: Sense::Ge,
+                rhs: 1,
+            }
+        );
         // Not defined: an inequality, a coefficient of 2, a second row, a cell's column
-        // (`encoding integer`), or a row with another wide column.
+        // (`encoding integer`), a row with another wide column, or a row of it alone.
         let le = with_total(vec![(4, 1), (0, -1), (1, -1)], Sense::Le);
         let twice = with_total(vec![(4, 2), (0, -1), (1, -1)], Sense::Eq);
         let mut second = m.clone();
@@ -1346,7 +1461,8 @@ mod tests {
         cell.cell_columns[0] = vec![(0, 4)];
         let mut wide = m.clone();
         wide.columns[1].upper = 3;
-        for other in [le, twice, second, cell, wide] {
+        let alone = with_total(vec![(4, 1)], Sense::Eq);
+        for other in [le, twice, second, cell, wide, alone] {
             assert!(defined(&other).is_empty(), "{other:?}");
             assert!(!sat_ready(&other));
         }
