@@ -10,7 +10,7 @@
 //!    that grid by CBC, HiGHS and GLPK.
 
 mod common;
-use common::{Sdkc, expected_grid, flat_grid, library_givens, root, sdk_stems};
+use common::{Sdkc, expected_grid, flat_grid, library_givens, listed_grids, root, sdk_stems};
 
 /// The time limit of a proof, far above what the solvers take on the 2-core development
 /// machine (HiGHS 0.3-8 s, CBC 1-15 s), for a slow shared CI machine.
@@ -399,25 +399,7 @@ rule lunchbox(r4c1-r4c4, 5)
 
 /// The grids `run -a --json` lists for `model`.
 fn all_grids(model: &str, solver: &str) -> Vec<Vec<i64>> {
-    let ran = Sdkc::new()
-        .model(model)
-        .args(&["run", "model.sdk", "-a", "--json", "--solver", solver])
-        .args(&["--time-limit", LIMIT])
-        .status(ran_status())
-        .run();
-    let mut grids: Vec<Vec<i64>> = ran
-        .json_lines()
-        .into_iter()
-        .filter(|v| v.get("solution").is_some())
-        .map(|v| flat_grid(&v["grid"]))
-        .collect();
-    grids.sort();
-    grids
-}
-
-/// `run -a` exits with the status of "more than one solution".
-fn ran_status() -> i32 {
-    10
+    listed_grids(model, &["--solver", solver, "--time-limit", LIMIT])
 }
 
 #[test]

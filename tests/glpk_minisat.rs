@@ -76,22 +76,7 @@ boxes 2x2
 rule distinct rows, columns, boxes
 rule (v[r1c1] + v[r2c2] + v[r3c3] + v[r4c4]) / 9 == 0
 ";
-    let grids = |solver: &[&str]| {
-        let ran = Sdkc::new()
-            .model(model)
-            .args(&["run", "model.sdk", "-a", "--json", "--solver"])
-            .args(solver)
-            .status(10)
-            .run();
-        let mut grids: Vec<Vec<i64>> = ran
-            .json_lines()
-            .into_iter()
-            .filter(|v| v.get("solution").is_some())
-            .map(|v| flat_grid(&v["grid"]))
-            .collect();
-        grids.sort();
-        grids
-    };
+    let grids = |solver: &[&str]| listed_grids(model, &[&["--solver"], solver].concat());
     let builtin = grids(&["builtin"]);
     assert_eq!(builtin.len(), 64);
     assert_eq!(grids(&["glpk", "-p", "1"]), builtin);

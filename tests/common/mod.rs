@@ -107,6 +107,25 @@ pub fn flat_grid(v: &serde_json::Value) -> Vec<i64> {
         .collect()
 }
 
+/// The grids `sdkc run model.sdk -a --json MORE...` lists for `model`, sorted; the run must
+/// find more than one (exit 10).
+pub fn listed_grids(model: &str, more: &[&str]) -> Vec<Vec<i64>> {
+    let ran = Sdkc::new()
+        .model(model)
+        .args(&["run", "model.sdk", "-a", "--json"])
+        .args(more)
+        .status(10)
+        .run();
+    let mut grids: Vec<Vec<i64>> = ran
+        .json_lines()
+        .into_iter()
+        .filter(|v| v.get("solution").is_some())
+        .map(|v| flat_grid(&v["grid"]))
+        .collect();
+    grids.sort();
+    grids
+}
+
 /// Parse the grid `sdkc run` prints (values separated by spaces, `|` and `-+-` lines ignored).
 pub fn printed_grid(stdout: &str) -> Vec<Vec<i64>> {
     stdout
