@@ -185,6 +185,10 @@ fn clause_column(mip: &Mip, c: usize) -> bool {
 /// takes the zipper, and proves The Zip that Zips the Zips in 0.22 s, where branch and cut
 /// alone took 14 s.
 fn defined(mip: &Mip) -> BTreeMap<usize, usize> {
+    // Most models have no column past [0, 1]: then no set of a large grid's cell columns.
+    if (0..mip.columns.len()).all(|c| clause_column(mip, c)) {
+        return BTreeMap::new();
+    }
     let cells: BTreeSet<usize> = mip.cell_columns.iter().flatten().map(|t| t.1).collect();
     // Per column, the rows it is in, up to two.
     let mut rows_of: BTreeMap<usize, Vec<usize>> = BTreeMap::new();
