@@ -211,18 +211,14 @@ fn a_solver_option_chooses_the_way() {
 #[test]
 fn minisat_counts_and_finds_candidates() {
     for threads in ["1", "2"] {
-        let ran = Sdkc::new()
-            .args(&[
-                "run",
-                "examples/three.sdk",
-                "-a",
-                "--solver",
-                "glpk",
-                "-p",
-                threads,
-            ])
-            .status(10)
-            .run();
+        let three = |question: &str| {
+            Sdkc::new()
+                .args(&["run", "examples/three.sdk", question])
+                .args(&["--solver", "glpk", "-p", threads])
+                .status(10)
+                .run()
+        };
+        let ran = three("-a");
         assert!(
             ran.out
                 .stderr
@@ -230,18 +226,7 @@ fn minisat_counts_and_finds_candidates() {
             "{}",
             ran.out.stderr
         );
-        let ran = Sdkc::new()
-            .args(&[
-                "run",
-                "examples/three.sdk",
-                "--candidates",
-                "--solver",
-                "glpk",
-                "-p",
-                threads,
-            ])
-            .status(10)
-            .run();
+        let ran = three("--candidates");
         assert_eq!(
             ran.out.stdout,
             "1   24  | 24  3\n34  234 | 24  1\n--------+--------\n34  34  | 1   2\n2   1   | 3   4\n"

@@ -234,7 +234,11 @@ pub const MAX_SAT_PAIRS: usize = 16_000_000;
 /// (it refuses a model with any other column: `glp_intfeas1: column 794: non-binary
 /// non-fixed variable not allowed`), and without its `defined` columns and their rows.
 fn binaries(mip: &Mip) -> Mip {
-    let defined = defined(mip);
+    binaries_without(mip, &defined(mip))
+}
+
+/// `binaries` with `defined(mip)` already worked out.
+fn binaries_without(mip: &Mip, defined: &BTreeMap<usize, usize>) -> Mip {
     if defined.is_empty() {
         let mut out = mip.clone();
         for c in &mut out.columns {
@@ -599,7 +603,7 @@ pub fn read_solution_as(text: &str, mip: &Mip, sat: bool) -> Result<Outcome, Str
     if defined.is_empty() {
         return read_table(text, mip, sat);
     }
-    let seen = binaries(mip);
+    let seen = binaries_without(mip, &defined);
     let fill = |values: Vec<f64>| {
         let mut all = vec![0.0; mip.columns.len()];
         let mut from = values.into_iter();
@@ -1368,9 +1372,18 @@ mod tests {
         assert!(!b.columns[2].integer);
     }
 
+    fn row(name: &str, terms: Vec<(usize, i64)>, sense: Sense, rhs: i64) -> crate::mip::Row {
+        crate::mip::Row {
+            name: name.into(),
+            terms,
+            sense,
+            rhs,
+        }
+    }
+
     /// The 2x2 model with a column `t` in [0, 2] that one equality defines from binaries
-    /// (`t = x_r1c2_2 + x_r2c1_2` as `row`), as a zipper's total is defined.
-    fn with_total(row: Vec<(usize, i64)>, sense: Sense) -> Mip {
+    /// (`t = x_r1c2_2 + x_r2c1_2` as `terms`), as a zipper's total is defined.
+    fn with_total(terms: Vec<(usize, i64)>, sense: Sense) -> Mip {
         let mut m = mip();
         m.columns.push(crate::mip::Column {
             lower: 0,
@@ -1378,12 +1391,7 @@ mod tests {
             integer: true,
         });
         m.column_names.push_with(|t| t.push('t'));
-        m.rows.push(crate::mip::Row {
-            name: "total".into(),
-            terms: row,
-            sense,
-            rhs: 0,
-        });
+        m.rows.push(row("total", terms, sense, 0));
         m
     }
 
@@ -1419,12 +1427,7 @@ mod tests {
         assert_eq!(b.rows.len(), 10);
         assert_eq!(
             b.rows[9],
-            crate::mip::Row {
-                name: "total_high".into(),
-                terms: vec![(0, -1), (1, -1)],
-                sense: Sense::Le,
-                rhs: -1,
-            }
+            row("total_high", vec![(0, -1), (1, -1)], Sense::Le, -1)
         );
         // t in [-1, 1]: at most one of the two.
         let mut above = m.clone();
@@ -1432,35 +1435,20 @@ mod tests {
         above.columns[4].upper = 1;
         assert_eq!(
             binaries(&above).rows[9],
-            crate::mip::Row {
-                name: "total_low".into(),
-                terms: vec![(0, -1), (1, -1)],
-                sense: Sense::Ge,
-                rhs: -1,
-            }
+            row("total_low", vec![(0, -1), (1, -1)], Sense::Ge, -1)
         );
         let mut minus_bound = minus.clone();
         minus_bound.columns[4].lower = 1;
         assert_eq!(
             binaries(&minus_bound).rows[9],
-            crate::mip::Row {
-                name: "total_low".into(),
-                terms: vec![(0, 1), (1, 1)],
-                sense: Sense::Ge,
-                rhs: 1,
-            }
+            row("total_low", vec![(0, 1), (1, 1)], Sense::Ge, 1)
         );
         // Not defined: an inequality, a coefficient of 2, a second row, a cell's column
         // (`encoding integer`), a row with another wide column, or a row of it alone.
         let le = with_total(vec![(4, 1), (0, -1), (1, -1)], Sense::Le);
         let twice = with_total(vec![(4, 2), (0, -1), (1, -1)], Sense::Eq);
         let mut second = m.clone();
-        second.rows.push(crate::mip::Row {
-            name: "again".into(),
-            terms: vec![(4, 1)],
-            sense: Sense::Le,
-            rhs: 2,
-        });
+        second.rows.push(row("again", vec![(4, 1)], Sense::Le, 2));
         let mut cell = m.clone();
         cell.cell_columns[0] = vec![(0, 4)];
         let mut wide = m.clone();
