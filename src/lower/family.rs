@@ -135,6 +135,13 @@ enum TotalSpec {
 pub(super) enum Algebra {
     /// Keep it: the family's rows, if any, are cuts beside it.
     Kept,
+    /// Keep it, marked `implied`: the family's rows say everything the rule says, but the
+    /// algebra (a sum row, or a short sum's table of conflict rows) still tightens branch
+    /// and cut's relaxation. Leaving the sums'
+    /// algebra out for every solver was measured (2026-12-07): GLPK's MiniSat proved hard
+    /// killers 2-6x faster (tarek-05 from over 30 s to 11.8 s), while HiGHS took the Barbed
+    /// Cross 1.3 s -> 3.3 s and CBC Eddies 4.8 s -> 12.4 s. So each solver chooses.
+    Implied,
     /// The family's rows say everything the rule says.
     Replaced,
 }
@@ -147,7 +154,8 @@ pub(super) enum Algebra {
 /// the run): HiGHS proved Renban Skyscrapers in 4 s that way and not in 30 s with both. The
 /// other sums and the X-sum keep theirs:
 /// leaving it out was no faster beyond HiGHS's noise (Barbed Cross 3.8 s against 4.9 s,
-/// Eddies 14 s against 16 s), and with it these rows need only be valid.
+/// Eddies 14 s against 16 s), and with it these rows need only be valid. Where a sum's flow
+/// is built whole its algebra is marked `Implied`, for GLPK's MiniSat to leave out.
 pub(super) fn encode<'p>(p: &'p Puzzle, b: &mut Builder<'p>, rule: &Rule) -> Algebra {
     let Some(f) = &rule.family else {
         return Algebra::Kept;
@@ -196,23 +204,15 @@ pub(super) fn encode<'p>(p: &'p Puzzle, b: &mut Builder<'p>, rule: &Rule) -> Alg
                 Algebra::Kept
             }
         }
-        ("thermo", [Arg::Cells(line)]) => {
-            enc.chain(line, |a, b| a < b);
-            Algebra::Kept
-        }
+        ("thermo", [Arg::Cells(line)]) => implied(enc.chain(line, |a, b| a < b) && !repeats(line)),
         ("slow_thermo", [Arg::Cells(line)]) => {
-            enc.chain(line, |a, b| a <= b);
-            Algebra::Kept
+            implied(enc.chain(line, |a, b| a <= b) && !repeats(line))
         }
         ("between", [Arg::Cells(line)]) => enc.between(line),
         ("lockout", [Arg::Cells(line), Arg::Number(Some(gap))]) => {
-            enc.lockout(line, *gap);
-            Algebra::Kept
+            implied(enc.lockout(line, *gap) && !repeats(line))
         }
-        ("x_sum", [Arg::Cells(line), Arg::Number(Some(total))]) => {
-            enc.x_sum(line, *total);
-            Algebra::Kept
-        }
+        ("x_sum", [Arg::Cells(line), Arg::Number(Some(total))]) => implied(enc.x_sum(line, *total)),
         ("region_sum", [Arg::Cells(line)]) => enc.region_sum(line),
         ("skyscraper", [Arg::Cells(line), Arg::Number(Some(seen))]) => enc.skyscraper(line, *seen),
         ("entropic", [Arg::Cells(line)]) => {
@@ -223,11 +223,33 @@ pub(super) fn encode<'p>(p: &'p Puzzle, b: &mut Builder<'p>, rule: &Rule) -> Alg
         ("nabner", [Arg::Cells(line)]) => enc.nabner(line),
         ("counting_circles", [Arg::Cells(circles)]) => enc.counting_circles(circles),
         _ => match recognize(f) {
-            // A zipper's pieces and shared total say all it says (each pair, and the middle
-            // cell, sum to the one total chosen), and its algebra only slowed HiGHS down.
-            Some(shape) if enc.sums(&shape) && f.name == "zipper" => Algebra::Replaced,
+            Some(shape) if enc.sums(&shape) => {
+                if f.name == "zipper" {
+                    // A zipper's pieces and shared total say all it says (each pair, and the
+                    // middle cell, sum to the one total chosen), and its algebra only slowed
+                    // HiGHS down.
+                    Algebra::Replaced
+                } else if f.name != "cage" || enc.all_apart(&shape.pieces[0]) {
+                    // The flow says the sum whole (and a cage's distinct digits are its
+                    // areas' already): the algebra is implied.
+                    Algebra::Implied
+                } else {
+                    Algebra::Kept
+                }
+            }
             Some(_) | None => Algebra::Kept,
         },
+    }
+}
+
+/// `Implied` when the family's rows were built whole (and say all the rule says), else
+/// `Kept`: the algebra stays for branch and cut either way (the flows alone made HiGHS slower
+/// on Lockout Lines and the X-sum), but GLPK's MiniSat may leave it out.
+fn implied(whole: bool) -> Algebra {
+    if whole {
+        Algebra::Implied
+    } else {
+        Algebra::Kept
     }
 }
 
@@ -341,6 +363,14 @@ impl Enc<'_, '_> {
         let mut terms = vec![(t, 1)];
         terms.extend(z.iter().map(|&(v, c)| (c, -v)));
         self.row(terms, Sense::Eq, 0);
+    }
+
+    /// Whether the rules keep every two of `cells` apart.
+    fn all_apart(&self, cells: &[Cell]) -> bool {
+        cells
+            .iter()
+            .enumerate()
+            .all(|(i, &a)| cells[i + 1..].iter().all(|&c| self.b.must_differ(a, c)))
     }
 
     /// A cell's possible values: its given, or its one-hot columns.

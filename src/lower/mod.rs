@@ -14,6 +14,7 @@
 mod expr;
 mod family;
 
+use std::ops::Range;
 use std::time::Instant;
 
 use crate::diagnostic::{Diagnostic, ErrorKind};
@@ -48,6 +49,8 @@ pub fn lower_until(p: &Puzzle, deadline: Option<Instant>) -> Result<Option<Mip>,
     let mut grounded = grounded.into_iter();
     // Where each rule's rows start, to find the rule of a name `unique_names` made too long.
     let mut first_rows = Vec::with_capacity(p.rules.len());
+    // Per rule whose algebra a family's rows imply: the columns and rows the algebra made.
+    let mut implied = Vec::new();
     for (r, rule) in p.rules.iter().enumerate() {
         if past() {
             return Ok(None);
@@ -69,7 +72,9 @@ pub fn lower_until(p: &Puzzle, deadline: Option<Instant>) -> Result<Option<Mip>,
                 debug_assert_eq!(g.rule, r);
                 // A library family's tight rows (`family`); a few say all the rule says, and
                 // the rule's algebra is then left out.
-                if family::encode(p, &mut b, rule) == family::Algebra::Kept {
+                let algebra = family::encode(p, &mut b, rule);
+                if algebra != family::Algebra::Replaced {
+                    let (columns, rows, _) = b.mark();
                     expr::encode(p, &mut b, rule, g).map_err(|what| {
                         Diagnostic::new(
                             rule.span,
@@ -79,6 +84,9 @@ pub fn lower_until(p: &Puzzle, deadline: Option<Instant>) -> Result<Option<Mip>,
                             },
                         )
                     })?;
+                    if algebra == family::Algebra::Implied {
+                        implied.push((columns..b.columns.len(), rows..b.rows.len()));
+                    }
                 }
             }
         }
@@ -113,6 +121,7 @@ pub fn lower_until(p: &Puzzle, deadline: Option<Instant>) -> Result<Option<Mip>,
         }
         stats.push(b.stats_since(&rule.name, before));
     }
+    mark_implied(&mut b.rows, &implied);
     b.placeholder_if_empty();
     unique_names(&mut b.rows);
     // The `~2` that tells two equal names apart may take a name past the limit too.
@@ -213,6 +222,51 @@ pub fn estimate_size(p: &Puzzle) -> Result<(), Diagnostic> {
         ));
     }
     Ok(())
+}
+
+/// Mark `implied` the rows of each rule's algebra that a family's rows imply (`implied`: the
+/// columns and rows each made), but not where a row left standing would lose what defines a
+/// column: a rule's algebra can make a column a later rule reuses (a pair table, which the
+/// builder shares), and a solver that leaves the implied rows out must still see that
+/// column's rows. Such an algebra stays whole, and so, in turn, does any algebra whose
+/// columns it uses.
+fn mark_implied(rows: &mut [Row], implied: &[(Range<usize>, Range<usize>)]) {
+    if implied.is_empty() {
+        return;
+    }
+    // The algebra (index into `implied`) that made each column, for columns past the first.
+    let start = implied[0].0.start;
+    let mut made_by = vec![usize::MAX; implied.last().map_or(0, |i| i.0.end) - start];
+    for (k, (columns, _)) in implied.iter().enumerate() {
+        for c in columns.clone() {
+            made_by[c - start] = k;
+        }
+    }
+    let mut kept = vec![false; implied.len()];
+    let mut implied_row = vec![false; rows.len()];
+    for (_, r) in implied {
+        implied_row[r.clone()].iter_mut().for_each(|x| *x = true);
+    }
+    // Rows that stay: every row outside the implied algebra, then that of any algebra kept.
+    let mut standing: Vec<usize> = (0..rows.len()).filter(|&r| !implied_row[r]).collect();
+    while let Some(r) = standing.pop() {
+        for &(c, _) in &rows[r].terms {
+            let Some(&k) = c.checked_sub(start).and_then(|i| made_by.get(i)) else {
+                continue;
+            };
+            if k != usize::MAX && !kept[k] && !implied[k].1.contains(&r) {
+                kept[k] = true;
+                standing.extend(implied[k].1.clone());
+            }
+        }
+    }
+    for (k, (_, r)) in implied.iter().enumerate() {
+        if !kept[k] {
+            rows[r.clone()]
+                .iter_mut()
+                .for_each(|row| row.implied = true);
+        }
+    }
 }
 
 /// A pair table's columns: `(value of a, value of b, column)`.
@@ -454,6 +508,7 @@ impl<'p> Builder<'p> {
             terms,
             sense,
             rhs,
+            implied: false,
         });
     }
 
@@ -682,4 +737,58 @@ fn reads_as_number(name: &str) -> bool {
     let b = name.as_bytes();
     let starts = |word: &[u8]| b.len() >= word.len() && b[..word.len()].eq_ignore_ascii_case(word);
     b.first().is_some_and(|&c| c.is_ascii_digit() || c == b'.') || starts(b"inf") || starts(b"nan")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn row(terms: &[usize]) -> Row {
+        Row {
+            name: String::new(),
+            terms: terms.iter().map(|&c| (c, 1)).collect(),
+            sense: Sense::Le,
+            rhs: 1,
+            implied: false,
+        }
+    }
+
+    fn marked(rows: &[Row]) -> Vec<bool> {
+        rows.iter().map(|r| r.implied).collect()
+    }
+
+    /// Columns 0-1 are cells'. Algebra A made column 2 (rows 1-2), algebra B column 3 (rows
+    /// 3-4), and row 5 stands outside both.
+    #[test]
+    fn an_algebra_whose_column_a_standing_row_uses_stays_whole() {
+        let algebras = [(2..3, 1..3), (3..4, 3..5)];
+        let base = |last: &[usize]| {
+            vec![
+                row(&[0, 1]),
+                row(&[0, 2]),
+                row(&[1, 2]),
+                row(&[0, 3]),
+                row(&[1, 3]),
+                row(last),
+            ]
+        };
+        // Nothing outside uses their columns: both implied.
+        let mut rows = base(&[0, 1]);
+        mark_implied(&mut rows, &algebras);
+        assert_eq!(marked(&rows), [false, true, true, true, true, false]);
+        // Row 5 uses B's column (a pair table B made and a later rule shared): B stays.
+        let mut rows = base(&[0, 3]);
+        mark_implied(&mut rows, &algebras);
+        assert_eq!(marked(&rows), [false, true, true, false, false, false]);
+        // And if B's rows use A's column, A stays too, in turn.
+        let mut rows = base(&[0, 3]);
+        rows[4] = row(&[2, 3]);
+        mark_implied(&mut rows, &algebras);
+        assert_eq!(marked(&rows), [false; 6]);
+        // A's rows using B's column keep nothing: both go together.
+        let mut rows = base(&[0, 1]);
+        rows[1] = row(&[2, 3]);
+        mark_implied(&mut rows, &algebras);
+        assert_eq!(marked(&rows), [false, true, true, true, true, false]);
+    }
 }

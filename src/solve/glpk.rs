@@ -139,7 +139,7 @@ fn cores() -> usize {
 /// so they are handed over as binaries (`binaries`): the model keeps the same grids.
 /// Integer cells (`encoding integer`) or another column with a wider range are branch and
 /// cut's alone; one that a single row defines from the others (a zipper's total) is left
-/// out of MiniSat's model (`defined`).
+/// out of MiniSat's model (`unseen`).
 ///
 /// And a model small enough: glpsol writes a row of k binaries that at most one may take
 /// (a cell's one-hot row, a value's row in an area) as k (k - 1) / 2 clauses of two, so
@@ -151,7 +151,9 @@ pub fn sat_ready(mip: &Mip) -> bool {
         && mip
             .rows
             .iter()
-            .filter(|r| r.rhs == 1 && r.sense != Sense::Ge && r.terms.iter().all(|t| t.1 == 1))
+            .filter(|r| {
+                !r.implied && r.rhs == 1 && r.sense != Sense::Ge && r.terms.iter().all(|t| t.1 == 1)
+            })
             .map(|r| r.terms.len() * r.terms.len().saturating_sub(1) / 2)
             .try_fold(0usize, |sum, pairs| {
                 sum.checked_add(pairs).filter(|&s| s <= MAX_SAT_PAIRS)
@@ -160,12 +162,12 @@ pub fn sat_ready(mip: &Mip) -> bool {
 }
 
 /// Whether MiniSat takes `mip` at all (`sat_ready` without the bound on its size): every
-/// column a binary, fixed, continuous in [0, 1], or `defined` by the others, and no
-/// objective.
+/// column a binary, fixed, continuous in [0, 1], or `unseen` (defined by the others, or in
+/// no row MiniSat sees), and no objective.
 fn sat_columns(mip: &Mip) -> bool {
-    let defined = defined(mip);
+    let unseen = unseen(mip);
     !mip.columns.is_empty()
-        && (0..mip.columns.len()).all(|c| clause_column(mip, c) || defined.contains_key(&c))
+        && (0..mip.columns.len()).all(|c| clause_column(mip, c) || unseen.contains_key(&c))
         && mip.objective.iter().all(|&(_, k)| k == 0)
 }
 
@@ -175,25 +177,36 @@ fn clause_column(mip: &Mip, c: usize) -> bool {
     c.lower == c.upper || (c.lower == 0 && c.upper == 1)
 }
 
-/// The columns MiniSat need not see, each with the one row it is in: a column wider than
-/// [0, 1], not a cell's, in a single row, an equality where its coefficient is 1 or -1 and
-/// every other column is one MiniSat reads. Its value is then that row's rest, which sdkc
-/// works out from MiniSat's answer (`read_solution_as`); its bounds stay, as rows over
-/// the rest (`binaries`). This is a zipper's total
+/// The columns MiniSat need not see: each with the one row that defines it, or with none.
+///
+/// Defined: a column wider than [0, 1], not a cell's, in a single row, an equality where its
+/// coefficient is 1 or -1 and every other column is one MiniSat reads. Its value is then that
+/// row's rest, which sdkc works out from MiniSat's answer (`read_solution_as`); its bounds
+/// stay, as rows over the rest (`binaries`). This is a zipper's total
 /// (`zipper1_total = 2 zipper1_total2 + 3 zipper1_total3 + ...`), which no row needs and
 /// which is there for branch and cut's branching (`src/lower/family.rs`): without it MiniSat
 /// takes the zipper, and proves The Zip that Zips the Zips in 0.22 s, where branch and cut
 /// alone took 14 s.
-fn defined(mip: &Mip) -> BTreeMap<usize, usize> {
-    // Most models have no column past [0, 1]: then no set of a large grid's cell columns.
-    if (0..mip.columns.len()).all(|c| clause_column(mip, c)) {
+///
+/// With none: a column, not a cell's, in no row MiniSat sees, which leaves out the implied
+/// rows (an X-sum's algebra beside its automaton: the algebra's indicators). It takes its
+/// lower bound, and its value means nothing: sdkc reads the grid from the cells' columns and
+/// checks it against the rules. Left in, such columns cost MiniSat time: the X-sum (CTC)
+/// 1.6-1.9 s with them, 1.05 s without (-p 1, 2026-12-07).
+fn unseen(mip: &Mip) -> BTreeMap<usize, Option<usize>> {
+    let any_implied = mip.rows.iter().any(|r| r.implied);
+    // Most models have no column past [0, 1] and no implied row: then no set of a large
+    // grid's cell columns.
+    if !any_implied && (0..mip.columns.len()).all(|c| clause_column(mip, c)) {
         return BTreeMap::new();
     }
     let cells: BTreeSet<usize> = mip.cell_columns.iter().flatten().map(|t| t.1).collect();
-    // Per column, the rows it is in, up to two.
+    // Per column, the rows it is in, up to two; MiniSat sees no implied row (`binaries`).
     let mut rows_of: BTreeMap<usize, Vec<usize>> = BTreeMap::new();
-    for (r, row) in mip.rows.iter().enumerate() {
+    let mut used = vec![false; mip.columns.len()];
+    for (r, row) in mip.rows.iter().enumerate().filter(|(_, row)| !row.implied) {
         for &(c, _) in &row.terms {
+            used[c] = true;
             if !clause_column(mip, c) && !cells.contains(&c) {
                 let rows = rows_of.entry(c).or_default();
                 if rows.len() < 2 {
@@ -202,26 +215,28 @@ fn defined(mip: &Mip) -> BTreeMap<usize, usize> {
             }
         }
     }
-    rows_of
-        .into_iter()
-        .filter_map(|(c, rows)| {
-            let &[r] = rows.as_slice() else { return None };
-            let row = &mip.rows[r];
-            let coefficient: i64 = row.terms.iter().filter(|t| t.0 == c).map(|t| t.1).sum();
-            let rest_clauses = row
-                .terms
-                .iter()
-                .all(|&(o, _)| o == c || clause_column(mip, o));
-            // A row of the column alone would leave bounds rows with no columns.
-            let rest = row.terms.iter().any(|&(o, _)| o != c);
-            (mip.columns[c].integer
-                && row.sense == Sense::Eq
-                && coefficient.abs() == 1
-                && rest_clauses
-                && rest)
-                .then_some((c, r))
-        })
-        .collect()
+    let defined = rows_of.into_iter().filter_map(|(c, rows)| {
+        let &[r] = rows.as_slice() else { return None };
+        let row = &mip.rows[r];
+        let coefficient: i64 = row.terms.iter().filter(|t| t.0 == c).map(|t| t.1).sum();
+        let rest_clauses = row
+            .terms
+            .iter()
+            .all(|&(o, _)| o == c || clause_column(mip, o));
+        // A row of the column alone would leave bounds rows with no columns.
+        let rest = row.terms.iter().any(|&(o, _)| o != c);
+        (mip.columns[c].integer
+            && row.sense == Sense::Eq
+            && coefficient.abs() == 1
+            && rest_clauses
+            && rest)
+            .then_some((c, Some(r)))
+    });
+    // Only implied rows leave a column in no row: the lowering writes none otherwise.
+    let free = (0..mip.columns.len())
+        .filter(|&c| any_implied && !used[c] && !cells.contains(&c))
+        .map(|c| (c, None));
+    defined.chain(free).collect()
 }
 
 /// The most pairs of binaries at most one of which may be 1 (rows `x + y + ... <= 1` or
@@ -232,27 +247,30 @@ pub const MAX_SAT_PAIRS: usize = 16_000_000;
 
 /// `mip` with its continuous columns in [0, 1] made binaries, as `glpsol --minisat` needs
 /// (it refuses a model with any other column: `glp_intfeas1: column 794: non-binary
-/// non-fixed variable not allowed`), and without its `defined` columns and their rows.
+/// non-fixed variable not allowed`), without its `implied` rows (a long sum is many clauses
+/// to MiniSat, and the flows that imply it are clauses already: hard killers 2-6x faster,
+/// README "Solvers"), and without its `unseen` columns and their defining rows.
 fn binaries(mip: &Mip) -> Mip {
-    binaries_without(mip, &defined(mip))
+    binaries_without(mip, &unseen(mip))
 }
 
-/// `binaries` with `defined(mip)` already worked out.
-fn binaries_without(mip: &Mip, defined: &BTreeMap<usize, usize>) -> Mip {
-    if defined.is_empty() {
+/// `binaries` with `unseen(mip)` already worked out.
+fn binaries_without(mip: &Mip, unseen: &BTreeMap<usize, Option<usize>>) -> Mip {
+    if unseen.is_empty() {
         let mut out = mip.clone();
         for c in &mut out.columns {
             if c.lower == 0 && c.upper == 1 {
                 c.integer = true;
             }
         }
+        out.rows.retain(|r| !r.implied);
         return out;
     }
     let mut index = vec![usize::MAX; mip.columns.len()];
     let mut columns = Vec::new();
     let mut column_names = Names::default();
     for (c, column) in mip.columns.iter().enumerate() {
-        if defined.contains_key(&c) {
+        if unseen.contains_key(&c) {
             continue;
         }
         index[c] = columns.len();
@@ -263,10 +281,14 @@ fn binaries_without(mip: &Mip, defined: &BTreeMap<usize, usize>) -> Mip {
         columns.push(column);
         column_names.push_with(|t| t.push_str(mip.column_name(c)));
     }
-    let by_row: BTreeMap<usize, usize> = defined.iter().map(|(&c, &r)| (r, c)).collect();
+    let by_row: BTreeMap<usize, usize> =
+        unseen.iter().filter_map(|(&c, &r)| Some((r?, c))).collect();
     let names: BTreeSet<&str> = mip.rows.iter().map(|r| r.name.as_str()).collect();
     let mut rows = Vec::new();
     for (r, row) in mip.rows.iter().enumerate() {
+        if row.implied {
+            continue;
+        }
         let Some(&c) = by_row.get(&r) else {
             rows.push(crate::mip::Row {
                 terms: row.terms.iter().map(|&(c, k)| (index[c], k)).collect(),
@@ -286,14 +308,14 @@ fn binaries_without(mip: &Mip, defined: &BTreeMap<usize, usize>) -> Mip {
         objective: mip
             .objective
             .iter()
-            .filter(|&&(c, _)| !defined.contains_key(&c))
+            .filter(|&&(c, _)| !unseen.contains_key(&c))
             .map(|&(c, k)| (index[c], k))
             .collect(),
         ..mip.clone()
     }
 }
 
-/// The bounds of column `c`, which `row` defines (`defined`), as rows over the row's rest,
+/// The bounds of column `c`, which `row` defines (`unseen`), as rows over the row's rest,
 /// where the rest's own range does not already keep them: `lower <= c <= upper` with
 /// `c = (rhs - rest) / k`, k = 1 or -1. Without them MiniSat could give a grid whose `c`
 /// lies outside its bounds (`x / 9`'s remainder, from the algebra). A zipper's total
@@ -342,6 +364,7 @@ fn bounds_rows(
             terms: rest.clone(),
             sense: Sense::Ge,
             rhs: at_least,
+            implied: false,
         });
     }
     if high > at_most {
@@ -350,6 +373,7 @@ fn bounds_rows(
             terms: rest,
             sense: Sense::Le,
             rhs: at_most,
+            implied: false,
         });
     }
     out
@@ -597,22 +621,27 @@ fn read_solution(text: &str, mip: &Mip) -> Result<Outcome, String> {
 
 /// `read_solution` of a run whose continuous columns in [0, 1] glpsol was given as binaries
 /// (`sat`: MiniSat's, `binaries`), so that it solved them as integer columns, and which did
-/// not see `mip`'s `defined` columns: their values come from their rows.
+/// not see `mip`'s `unseen` columns: their values come from their rows, or are their lower
+/// bounds.
 pub fn read_solution_as(text: &str, mip: &Mip, sat: bool) -> Result<Outcome, String> {
-    let defined = if sat { defined(mip) } else { BTreeMap::new() };
-    if defined.is_empty() {
+    let unseen = if sat { unseen(mip) } else { BTreeMap::new() };
+    if unseen.is_empty() {
         return read_table(text, mip, sat);
     }
-    let seen = binaries_without(mip, &defined);
+    let seen = binaries_without(mip, &unseen);
     let fill = |values: Vec<f64>| {
         let mut all = vec![0.0; mip.columns.len()];
         let mut from = values.into_iter();
         for (c, value) in all.iter_mut().enumerate() {
-            if !defined.contains_key(&c) {
-                *value = from.next().unwrap_or(0.0);
-            }
+            *value = match unseen.get(&c) {
+                None => from.next().unwrap_or(0.0),
+                // In no row MiniSat saw: any value in bounds is as good.
+                Some(None) => mip.columns[c].lower as f64,
+                Some(Some(_)) => 0.0, // below, from its row
+            };
         }
-        for (&c, &r) in &defined {
+        for (&c, &r) in &unseen {
+            let Some(r) = r else { continue };
             let row = &mip.rows[r];
             let (mut own, mut rest) = (0.0, 0.0);
             for &(o, k) in &row.terms {
@@ -1350,6 +1379,7 @@ mod tests {
                 terms: (first..first + k).map(|c| (c, 1)).collect(),
                 sense: crate::mip::Sense::Le,
                 rhs: 1,
+                implied: false,
             });
             assert_eq!(sat_ready(&big), ready, "{k}");
             // Asked for by name, MiniSat runs whatever the size.
@@ -1378,6 +1408,7 @@ mod tests {
             terms,
             sense,
             rhs,
+            implied: false,
         }
     }
 
@@ -1395,10 +1426,68 @@ mod tests {
         m
     }
 
+    /// Rows marked implied (a sum beside the flow that states it) are left out of MiniSat's
+    /// model, with a defined column or without, and their pairs do not count against its
+    /// size; branch and cut's model keeps them.
+    #[test]
+    fn minisat_leaves_out_implied_rows() {
+        let mut m = mip();
+        let mut sum = row("sum", vec![(0, 1), (1, 1)], Sense::Le, 1);
+        sum.implied = true;
+        m.rows.insert(3, sum);
+        let b = binaries(&m);
+        assert_eq!(b.rows, binaries(&mip()).rows);
+        let opts = Options::default();
+        assert_eq!(Glpk.model(&m, &opts).rows, m.rows);
+        // Beside a defined column, its row and the implied one both go.
+        let mut both = with_total(vec![(4, 1), (0, -1), (1, -1)], Sense::Eq);
+        let mut sum = row("sum", vec![(0, 1), (1, 1)], Sense::Le, 1);
+        sum.implied = true;
+        both.rows.insert(0, sum);
+        assert_eq!(binaries(&both), binaries(&mip()));
+        // A column only an implied row has (an indicator of the algebra's) is in no row
+        // MiniSat sees: left out, and read back at its lower bound, even when wider than a
+        // binary (which MiniSat would refuse).
+        let mut free = with_total(vec![(4, 1), (0, -1), (1, -1)], Sense::Eq);
+        free.columns[4].lower = 1;
+        free.rows[9].implied = true;
+        assert_eq!(unseen(&free), BTreeMap::from([(4, None)]));
+        assert!(sat_ready(&free));
+        assert_eq!(binaries(&free), binaries(&mip()));
+        let text = file("INTEGER OPTIMAL", "0", SOLVED);
+        assert_eq!(
+            read_solution_as(&text, &free, true),
+            Ok(Outcome::Solved(vec![1.0, 1.0, 1.0, 0.0, 1.0]))
+        );
+        // Branch and cut sees it.
+        assert!(read_solution_as(&text, &free, false).is_err());
+        // A row of k binaries, at most one of them 1, is k (k - 1) / 2 pairs unless implied.
+        let mut big = mip();
+        let k = 6000;
+        let first = big.columns.len();
+        for _ in 0..k {
+            big.columns.push(crate::mip::Column {
+                lower: 0,
+                upper: 1,
+                integer: true,
+            });
+            big.column_names.push_with(|t| t.push('y'));
+        }
+        big.rows.push(row(
+            "big",
+            (first..first + k).map(|c| (c, 1)).collect(),
+            Sense::Le,
+            1,
+        ));
+        assert!(!sat_ready(&big));
+        big.rows.last_mut().unwrap().implied = true;
+        assert!(sat_ready(&big));
+    }
+
     #[test]
     fn minisat_does_not_see_a_column_its_row_defines() {
         let m = with_total(vec![(4, 1), (0, -1), (1, -1)], Sense::Eq);
-        assert_eq!(defined(&m), BTreeMap::from([(4, 9)]));
+        assert_eq!(unseen(&m), BTreeMap::from([(4, Some(9))]));
         assert!(sat_ready(&m));
         let b = binaries(&m);
         assert_eq!(b.columns.len(), 4);
@@ -1455,7 +1544,7 @@ mod tests {
         wide.columns[1].upper = 3;
         let alone = with_total(vec![(4, 1)], Sense::Eq);
         for other in [le, twice, second, cell, wide, alone] {
-            assert!(defined(&other).is_empty(), "{other:?}");
+            assert!(unseen(&other).is_empty(), "{other:?}");
             assert!(!sat_ready(&other));
         }
     }

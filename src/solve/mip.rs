@@ -639,6 +639,7 @@ pub fn forbid_values(mip: &mut Mip, assignment: &[(Cell, i64)], name: &Added) {
             terms,
             sense: Sense::Le,
             rhs,
+            implied: false,
         });
         return;
     }
@@ -668,6 +669,7 @@ pub fn forbid_values(mip: &mut Mip, assignment: &[(Cell, i64)], name: &Added) {
                 terms: vec![(col, 1), (above, -(g + 1 - lo))],
                 sense: Sense::Ge,
                 rhs: lo,
+                implied: false,
             });
         }
         if g > lo {
@@ -678,6 +680,7 @@ pub fn forbid_values(mip: &mut Mip, assignment: &[(Cell, i64)], name: &Added) {
                 terms: vec![(col, 1), (below, hi - g + 1)],
                 sense: Sense::Le,
                 rhs: hi,
+                implied: false,
             });
         }
     }
@@ -686,6 +689,7 @@ pub fn forbid_values(mip: &mut Mip, assignment: &[(Cell, i64)], name: &Added) {
         terms: any,
         sense: Sense::Ge,
         rhs: 1,
+        implied: false,
     });
 }
 
