@@ -155,7 +155,8 @@ pub(super) enum Algebra {
 /// other sums and the X-sum keep theirs:
 /// leaving it out was no faster beyond HiGHS's noise (Barbed Cross 3.8 s against 4.9 s,
 /// Eddies 14 s against 16 s), and with it these rows need only be valid. Where a sum's flow
-/// is built whole its algebra is marked `Implied`, for GLPK's MiniSat to leave out.
+/// (or a thermometer's, lockout line's or X-sum's automaton) is built whole, its algebra is
+/// marked `Implied`, for GLPK's MiniSat to leave out.
 pub(super) fn encode<'p>(p: &'p Puzzle, b: &mut Builder<'p>, rule: &Rule) -> Algebra {
     let Some(f) = &rule.family else {
         return Algebra::Kept;
