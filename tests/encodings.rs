@@ -254,6 +254,26 @@ fn pill_arrows_keep_every_solution() {
     keeps_every_solution(PILLS, 3, &["pill_arrow1_number12", "pill_arrow2_f1"]);
 }
 
+/// A pill whose cell holds 10 or 11 spells no digit: it keeps its algebra (`100 a + 10 b +
+/// c`), and every solver lists the builtin search's four grids (a review found the MIP
+/// solvers listing two: the pill's number read digit by digit lost 10 and 11).
+#[test]
+fn a_pill_past_the_digits_keeps_every_solution() {
+    let model = "\
+grid 2x2
+values 8..11
+givens {
+ . .
+ 8 8
+}
+rule pill_arrow(r1c1, r1c2)
+";
+    let grids = keeps_every_solution(model, 4, &[]);
+    assert!(grids.contains(&vec![10, 10, 8, 8]), "{grids:?}");
+    assert!(!compiled(model).contains("pill_arrow1_number"));
+    assert_eq!(all_grids(model, "glpk"), grids);
+}
+
 /// Entropic and modular lines and a nabner line as cliques (per window of three and per
 /// class, per pair of neighbouring digits: at most one cell), and counting circles as a
 /// count per digit of none or k, on a 4x4 with four solutions. These rows replace the

@@ -153,8 +153,10 @@ pub(super) enum Algebra {
 /// their algebra, their rows saying all the rule says (renban's counts imply `distinct` and
 /// the run): HiGHS proved Renban Skyscrapers in 4 s that way and not in 30 s with both. The
 /// other sums and the X-sum keep theirs:
-/// leaving it out was no faster beyond HiGHS's noise (Barbed Cross 3.8 s against 4.9 s,
-/// Eddies 14 s against 16 s), and with it these rows need only be valid. Where a sum's flow
+/// leaving it out was no faster beyond HiGHS's noise at first (Barbed Cross 3.8 s against
+/// 4.9 s, Eddies 14 s against 16 s), and slower since (2026-12-07, tighter rows: HiGHS on the
+/// Barbed Cross 1.3 s -> 3.3 s, CBC on Eddies 4.8 s -> 12.4 s); with it these rows need only
+/// be valid. Where a sum's flow
 /// (or a thermometer's, lockout line's or X-sum's automaton) is built whole, its algebra is
 /// marked `Implied`, for GLPK's MiniSat to leave out.
 pub(super) fn encode<'p>(p: &'p Puzzle, b: &mut Builder<'p>, rule: &Rule) -> Algebra {
@@ -403,6 +405,16 @@ impl Enc<'_, '_> {
 
     /// The shape's rows; whether they say all it says (no piece past the limits).
     fn sums(&mut self, shape: &Shape) -> bool {
+        // `spelled` reads a pill's number digit by digit: a value past 9 (`values 8..11`) is
+        // no digit, and such a pill is its algebra's alone (`100 a + 10 b + c`).
+        if let TotalSpec::Spelled(pill) = &shape.total {
+            if pill
+                .iter()
+                .any(|&c| self.values(c).iter().any(|v| !(0..=9).contains(v)))
+            {
+                return false;
+            }
+        }
         let mut reach = Vec::new();
         for piece in &shape.pieces {
             match self.reachable(piece) {

@@ -71,7 +71,8 @@ pub fn lower_until(p: &Puzzle, deadline: Option<Instant>) -> Result<Option<Mip>,
                 let g = grounded.next().expect("one grounding per expression rule");
                 debug_assert_eq!(g.rule, r);
                 // A library family's tight rows (`family`); a few say all the rule says, and
-                // the rule's algebra is then left out.
+                // the rule's algebra is then left out; where others do, it is kept but
+                // marked implied (`mark_implied`, below), for GLPK's MiniSat to leave out.
                 let algebra = family::encode(p, &mut b, rule);
                 if algebra != family::Algebra::Replaced {
                     let (columns, rows, _) = b.mark();

@@ -179,7 +179,8 @@ fn clause_column(mip: &Mip, c: usize) -> bool {
 
 /// The columns MiniSat need not see: each with the one row that defines it, or with none.
 ///
-/// Defined: a column wider than [0, 1], not a cell's, in a single row, an equality where its
+/// Defined: a column wider than [0, 1], not a cell's, in a single row MiniSat sees (not
+/// implied), an equality where its
 /// coefficient is 1 or -1 and every other column is one MiniSat reads. Its value is then that
 /// row's rest, which sdkc works out from MiniSat's answer (`read_solution_as`); its bounds
 /// stay, as rows over the rest (`binaries`). This is a zipper's total
