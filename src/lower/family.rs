@@ -407,13 +407,12 @@ impl Enc<'_, '_> {
     fn sums(&mut self, shape: &Shape) -> bool {
         // `spelled` reads a pill's number digit by digit: a value past 9 (`values 8..11`) is
         // no digit, and such a pill is its algebra's alone (`100 a + 10 b + c`).
-        if let TotalSpec::Spelled(pill) = &shape.total {
-            if pill
+        if let TotalSpec::Spelled(pill) = &shape.total
+            && pill
                 .iter()
                 .any(|&c| self.values(c).iter().any(|v| !(0..=9).contains(v)))
-            {
-                return false;
-            }
+        {
+            return false;
         }
         let mut reach = Vec::new();
         for piece in &shape.pieces {
@@ -1177,23 +1176,37 @@ impl Enc<'_, '_> {
         }
         let held = |v: i64| (self.p.lo..=self.p.hi).contains(&v);
         let full = full && held(low) && held(high);
-        // (phase, first crust, sum): 0 before a crust, 1 between, 2 after both, 3 between
-        // past the total; sums only grow when no value is negative.
-        type Sw = (u8, i64, i64);
+        // (phase, first crust, sum, digits between): 0 before a crust, 1 between, 2 after
+        // both, 3 between past the total; sums only grow when no value is negative.
+        type Sw = (u8, i64, i64, u128);
         let grows = self.p.lo >= 0;
-        let step = |(phase, first, sum): Sw, v: i64| -> Vec<Sw> {
-            let crust = v == low || v == high;
-            let next = match (phase, crust) {
-                (0, false) | (2, false) | (3, false) => Some((phase, first, sum)),
-                (0, true) => Some((1, v, 0)),
-                (1, false) if grows && sum + v > total => Some((3, first, 0)),
-                (1, false) => Some((1, first, sum + v)),
-                (1, true) if v != first && sum == total => Some((2, 0, 0)),
-                _ => None,
+        // The line's digits all differ, so the state between the crusts holds the digits used
+        // too, not their sum alone: the flow then knows no filling repeats a digit. GLPK's
+        // MiniSat finds Sandwich Snipe's two grids in 15 s (none in 60 s before) and proves
+        // Between 1 and 9 in 0.10 s (0.21 s); HiGHS is unchanged, CBC slower there (0.3 s ->
+        // 1.2 s), and HiGHS and CBC still find no grid of the Snipe in 60 s. Past the state
+        // limit (a 16x16's fourteen middle digits), the sums alone, as before.
+        let lo = self.p.lo;
+        for sets in [self.p.value_count() <= 128, false] {
+            let bit = |v: i64| if sets { 1u128 << (v - lo) } else { 0 };
+            let step = |(phase, first, sum, mask): Sw, v: i64| -> Vec<Sw> {
+                let crust = v == low || v == high;
+                let next = match (phase, crust) {
+                    (0, false) | (2, false) | (3, false) => Some((phase, first, sum, mask)),
+                    (0, true) => Some((1, v, 0, 0)),
+                    (1, false) if grows && sum + v > total => Some((3, first, 0, 0)),
+                    (1, false) if mask & bit(v) != 0 => None,
+                    (1, false) => Some((1, first, sum + v, mask | bit(v))),
+                    (1, true) if v != first && sum == total => Some((2, 0, 0, 0)),
+                    _ => None,
+                };
+                next.into_iter().collect()
             };
-            next.into_iter().collect()
-        };
-        self.automaton(line, (0, 0, 0), step, |s| !full || s.0 == 2)
+            if self.automaton(line, (0, 0, 0, 0), step, |s| !full || s.0 == 2) {
+                return true;
+            }
+        }
+        false
     }
 
     /// An X-sum as a flow through the automaton that reads its line from the clue: the first

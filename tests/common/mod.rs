@@ -110,12 +110,17 @@ pub fn flat_grid(v: &serde_json::Value) -> Vec<i64> {
 /// The grids `sdkc run model.sdk -a --json MORE...` lists for `model`, sorted; the run must
 /// find more than one (exit 10).
 pub fn listed_grids(model: &str, more: &[&str]) -> Vec<Vec<i64>> {
-    let ran = Sdkc::new()
-        .model(model)
-        .args(&["run", "model.sdk", "-a", "--json"])
-        .args(more)
-        .status(10)
-        .run();
+    grids_listed_by(
+        Sdkc::new()
+            .model(model)
+            .args(&["run", "model.sdk", "-a", "--json"])
+            .args(more),
+    )
+}
+
+/// The grids a `run -a --json` command lists, sorted; it must find more than one (exit 10).
+pub fn grids_listed_by(command: Sdkc) -> Vec<Vec<i64>> {
+    let ran = command.status(10).run();
     let mut grids: Vec<Vec<i64>> = ran
         .json_lines()
         .into_iter()
