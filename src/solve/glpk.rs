@@ -180,14 +180,13 @@ fn clause_column(mip: &Mip, c: usize) -> bool {
 /// The columns MiniSat need not see: each with the one row that defines it, or with none.
 ///
 /// Defined: a column wider than [0, 1], not a cell's, in a single row MiniSat sees (not
-/// implied), an equality where its
-/// coefficient is 1 or -1 and every other column is one MiniSat reads. Its value is then that
-/// row's rest, which sdkc works out from MiniSat's answer (`read_solution_as`); its bounds
-/// stay, as rows over the rest (`binaries`). This is a zipper's total
-/// (`zipper1_total = 2 zipper1_total2 + 3 zipper1_total3 + ...`), which no row needs and
-/// which is there for branch and cut's branching (`src/lower/family.rs`): without it MiniSat
-/// takes the zipper, and proves The Zip that Zips the Zips in 0.22 s, where branch and cut
-/// alone took 14 s.
+/// implied), an equality where its coefficient is 1 or -1 and every other column is one
+/// MiniSat reads. Its value is then that row's rest, which sdkc works out from MiniSat's
+/// answer (`read_solution_as`); its bounds stay, as rows over the rest (`binaries`). This
+/// is a zipper's total (`zipper1_total = 2 zipper1_total2 + 3 zipper1_total3 + ...`), which
+/// no row needs and which is there for branch and cut's branching (`src/lower/family.rs`):
+/// without it MiniSat takes the zipper, and proves The Zip that Zips the Zips in 0.22 s,
+/// where branch and cut alone took 14 s.
 ///
 /// With none: a column, not a cell's, in no row MiniSat sees, which leaves out the implied
 /// rows (an X-sum's algebra beside its automaton: the algebra's indicators). It takes its
