@@ -372,6 +372,11 @@ fn dig(
     let mut best: Option<Dug> = None;
     let forced = &tables.forced;
     let swaps = Swaps::new(p, &tables.pairings, &solution);
+    // Per value, the grid's cells that hold it: the only places of its clues.
+    let holders = Lists::grouped(
+        p.value_count(),
+        (0..solution.len()).map(|c| ((solution[c] - p.lo) as usize, c)),
+    );
     // The questions about one puzzle share where the search found it hard.
     let learned = crate::search::Learned::new();
     let by = s.order.resolve(p);
@@ -408,7 +413,7 @@ fn dig(
             givens[c] = None;
             // Most clues dug early are a naked or hidden single of the others: the question's
             // answer ("no other solution") is known without asking it.
-            if forced.forces(&givens, c, value) {
+            if forced.forces(&givens, c, value, holders.get((value - p.lo) as usize)) {
                 continue;
             }
             // An unavoidable set of the grid (two values, or two areas, that can trade
@@ -491,6 +496,12 @@ struct Forced {
     /// indices into `full_areas`.
     full: Lists,
     full_areas: Lists,
+    /// Words per cell in `cell_areas`.
+    area_words: usize,
+    /// Per cell, its areas as a bit set (`area_words` words): a cell sees a clue when one of
+    /// its areas holds it, so the hidden single reads each area's cells against the areas
+    /// holding the value, not each cell's twenty peers (a third of the 9x9 dig's time).
+    cell_areas: Vec<u64>,
 }
 
 /// Lists of cells, one after another in one vector: the generator builds these per puzzle,
@@ -552,6 +563,8 @@ impl Forced {
             peers: Lists::new(),
             full: Lists::new(),
             full_areas: Lists::new(),
+            area_words: 0,
+            cell_areas: Vec::new(),
         };
         if nvals > 128 {
             f.peers.at.resize(n + 1, 0);
@@ -569,6 +582,13 @@ impl Forced {
             n,
             (areas.iter().enumerate()).flat_map(|(i, a)| a.iter().map(move |&c| (c, i))),
         );
+        f.area_words = areas.len().div_ceil(64);
+        f.cell_areas = vec![0; n * f.area_words];
+        for (i, a) in areas.iter().enumerate() {
+            for &c in a.iter() {
+                f.cell_areas[c * f.area_words + i / 64] |= 1 << (i % 64);
+            }
+        }
         let mut full_index = vec![usize::MAX; areas.len()];
         for (i, a) in areas.iter().enumerate() {
             if a.len() == nvals {
@@ -603,7 +623,8 @@ impl Forced {
     /// Whether the clues `givens` (with none at `c`) leave `c` only `value`: every other
     /// value is a clue among its peers (a naked single), or every other cell of one of its
     /// full areas is a clue or sees a clue `value` (a hidden single).
-    fn forces(&self, givens: &[Option<i64>], c: Cell, value: i64) -> bool {
+    /// `holders`: cells among which every clue `value` lies (the grid's cells of that value).
+    fn forces(&self, givens: &[Option<i64>], c: Cell, value: i64, holders: &[Cell]) -> bool {
         let bit = |v: i64| 1u128.checked_shl((v - self.lo) as u32).unwrap_or(0);
         if self.all == 0 {
             return false;
@@ -617,12 +638,32 @@ impl Forced {
         if seen | bit(value) == self.all && seen & bit(value) == 0 {
             return true;
         }
+        if self.full.get(c).is_empty() {
+            return false;
+        }
+        // The areas that hold a clue `value`.
+        let w = self.area_words;
+        let (mut small, mut large) = ([0u64; 8], Vec::new());
+        let holding: &mut [u64] = if w <= small.len() {
+            &mut small[..w]
+        } else {
+            large.resize(w, 0);
+            &mut large
+        };
+        for &q in holders.iter().filter(|&&q| givens[q] == Some(value)) {
+            for (h, a) in holding.iter_mut().zip(&self.cell_areas[q * w..(q + 1) * w]) {
+                *h |= a;
+            }
+        }
+        let sees = |d: Cell| {
+            let areas = &self.cell_areas[d * w..(d + 1) * w];
+            holding.iter().zip(areas).any(|(h, a)| h & a != 0)
+        };
         self.full.get(c).iter().any(|&a| {
-            self.full_areas.get(a).iter().all(|&d| {
-                d == c
-                    || givens[d].is_some()
-                    || self.peers.get(d).iter().any(|&q| givens[q] == Some(value))
-            })
+            self.full_areas
+                .get(a)
+                .iter()
+                .all(|&d| d == c || givens[d].is_some() || sees(d))
         })
     }
 }
@@ -1089,9 +1130,10 @@ mod tests {
     fn a_naked_and_a_hidden_single_are_forced_and_an_open_cell_is_not() {
         let p = classic();
         let f = Forced::new(&p);
+        let every: Vec<Cell> = (0..81).collect();
         // r1c1 sees 2 to 9 in its row and column: 1 is forced there (naked single).
         let naked = clues(&format!("{:.<81}", ".2345....6........7........8........9"));
-        assert!(f.forces(&naked, 0, 1));
+        assert!(f.forces(&naked, 0, 1, &every));
         // 1 is in rows 2 and 3 and in columns 2 and 3: in box 1 only r1c1 can take it
         // (hidden single), though r1c1 sees no other clue.
         let mut hidden = vec![None; 81];
@@ -1099,9 +1141,9 @@ mod tests {
             // r2c5, r3c8, r5c2, r7c3
             hidden[at] = Some(1);
         }
-        assert!(f.forces(&hidden, 0, 1), "hidden single");
-        assert!(!f.forces(&hidden, 0, 2));
-        assert!(!f.forces(&vec![None; 81], 0, 1));
+        assert!(f.forces(&hidden, 0, 1, &every), "hidden single");
+        assert!(!f.forces(&hidden, 0, 2, &every));
+        assert!(!f.forces(&vec![None; 81], 0, 1, &every));
     }
 
     /// Whole digs of 20 random grids of `p`, as the generator digs (each cell in a random
@@ -1239,7 +1281,8 @@ mod tests {
         let (mut forced, mut asked) = (0, 0);
         dig_along(&p, |solution, givens, c, other| {
             asked += 1;
-            if f.forces(givens, c, solution[c]) {
+            let holders: Vec<Cell> = (0..81).filter(|&d| solution[d] == solution[c]).collect();
+            if f.forces(givens, c, solution[c], &holders) {
                 forced += 1;
                 assert!(!other, "cell {c}: forced, yet another value fits");
             }
