@@ -74,6 +74,17 @@ fn eddies_on_cbc() {
     fpuzzles("eddies", "cbc");
 }
 
+/// Killer cages as their digit sets: HiGHS proves one of tarek's hard killers (about 8 s;
+/// past 30 s with the flows over the sets used so far).
+#[test]
+fn a_hard_killer_on_highs() {
+    let grid: Vec<i64> = expected_grid("killers/tarek-40")
+        .into_iter()
+        .flatten()
+        .collect();
+    proves("examples/killers/tarek-40.sdk", "highs", &grid);
+}
+
 /// Zippers: one shared total per line, a pair table per pair.
 #[test]
 fn jumbled_joy_on_highs() {
