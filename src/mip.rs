@@ -47,7 +47,7 @@ pub struct Row {
     pub sense: Sense,
     pub rhs: i64,
     /// The other rows already say what this one says: a rule's algebra beside the family
-    /// rows that state it whole (a cage's sum beside its layered flow). Branch and cut keeps
+    /// rows that state it whole (a cage's sum beside its digit sets). Branch and cut keeps
     /// it, for the bound it gives the relaxation; a solver that reasons on clauses alone may
     /// leave it out (GLPK's MiniSat does, `src/solve/glpk.rs`).
     pub implied: bool,

@@ -83,9 +83,10 @@ rule (v[r1c1] + v[r2c2] + v[r3c3] + v[r4c4]) / 9 == 0
     assert_eq!(grids(&["glpk"]), builtin);
 }
 
-/// A sum whose layered flow is built whole (a cage, a little killer) has its algebra marked
-/// implied: branch and cut's model keeps those rows, MiniSat's leaves them out (hard killers
-/// 2-6x faster). The same 14 grids either way, and as the builtin search lists them.
+/// A sum whose rows are built whole (a cage's digit sets, a little killer's layered flow)
+/// has its algebra marked implied: branch and cut's model keeps those rows, MiniSat's leaves
+/// them out (hard killers 2-6x faster). The same 14 grids either way, and as the builtin
+/// search lists them.
 #[test]
 fn minisat_leaves_out_the_rows_a_flow_implies() {
     let model = "\
@@ -102,7 +103,7 @@ rule cage(7, r3c1 r4c1 r4c2)
     assert_eq!(grids(&["glpk", "-p", "1"]), builtin);
     assert_eq!(grids(&["glpk", "--solver-option", "first="]), builtin);
     assert_eq!(grids(&["glpk"]), builtin);
-    // The files each way was given: the flows (`cage1_sum3`) in both, the algebra's table
+    // The files each way was given: the family's rows (`cage1_sum3`) in both, the algebra's table
     // (`cage1_3`, `little_killer1_1`) in branch and cut's alone.
     let kept = |more: &[&str]| {
         let ran = Sdkc::new()

@@ -156,8 +156,8 @@ pub(super) enum Algebra {
 /// leaving it out was no faster beyond HiGHS's noise at first (Barbed Cross 3.8 s against
 /// 4.9 s, Eddies 14 s against 16 s), and slower since (2026-12-07, tighter rows: HiGHS on the
 /// Barbed Cross 1.3 s -> 3.3 s, CBC on Eddies 4.8 s -> 12.4 s); with it these rows need only
-/// be valid. Where a sum's flow
-/// (or a thermometer's, lockout line's or X-sum's automaton) is built whole, its algebra is
+/// be valid. Where a sum's digit sets or flow
+/// (or a thermometer's, lockout line's or X-sum's automaton) are built whole, its algebra is
 /// marked `Implied`, for GLPK's MiniSat to leave out.
 pub(super) fn encode<'p>(p: &'p Puzzle, b: &mut Builder<'p>, rule: &Rule) -> Algebra {
     let Some(f) = &rule.family else {
@@ -235,7 +235,7 @@ pub(super) fn encode<'p>(p: &'p Puzzle, b: &mut Builder<'p>, rule: &Rule) -> Alg
                     // HiGHS down.
                     Algebra::Replaced
                 } else if f.name != "cage" || enc.all_apart(&shape.pieces[0]) {
-                    // The flow says the sum whole (and a cage's distinct digits are its
+                    // The rows say the sum whole (and a cage's distinct digits are its
                     // areas' already): the algebra is implied.
                     Algebra::Implied
                 } else {
