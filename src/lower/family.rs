@@ -176,7 +176,6 @@ pub(super) fn encode<'p>(p: &'p Puzzle, b: &mut Builder<'p>, rule: &Rule) -> Alg
         rows: 0,
         cols: 0,
         record: None,
-        sets: 0,
         flows_only: false,
     };
     match (f.name.as_str(), f.args.as_slice()) {
@@ -330,9 +329,6 @@ struct Enc<'a, 'p> {
     /// While `Some`, `layered` notes here, for a piece of one or two free cells, each column
     /// that says "this cell holds digit k and the total is t": `(cell, k, t, column)`.
     record: Option<Vec<(Cell, i64, i64, usize)>>,
-    /// The pieces written as their digit sets so far (`combinations`), which number the
-    /// sets' columns of a rule's second piece and on.
-    sets: usize,
     /// Whether `layered` writes a flow even where the cells all differ (a region-sum line's
     /// pairs: their digit sets made HiGHS slower, Raw Spaghetti 5.5 s → 9.3 s and
     /// `region-sum-lm-00098I` 14.4 s → 19.7 s, one run each, 2026-12-07).
@@ -756,7 +752,7 @@ impl Enc<'_, '_> {
 
     /// Cells that all differ and sum to a total, as the sets of digits they can hold (`sets`,
     /// `(sum, set)` from `layered`'s forward pass: each reachable through the cells' values,
-    /// its sum a target): a binary per set (`cage3_set1456`), and per digit the count of
+    /// its sum a target): a binary per set (`cage3_s1456`), and per digit the count of
     /// the cells holding it equal to the chosen sets that contain it. Per target, the chosen
     /// sets of that sum are its one-hot column (an arrow's circle, a pill's number), or, for
     /// a number, exactly one set is chosen. With one set chosen, its digits each in exactly
@@ -778,15 +774,11 @@ impl Enc<'_, '_> {
         targets: &[(i64, Option<usize>)],
     ) {
         let lo = self.p.lo;
-        // Named by the digits where they are 1 to 9 (`cage3_set1456`), else by their place
-        // among the piece's sets (`cage3_setn7`); a rule's second piece and on after its
-        // number (`region_sum4_set2_12`). Every name is then the rule's own and unique.
-        self.sets += 1;
-        let piece = if self.sets == 1 {
-            String::new()
-        } else {
-            format!("{}_", self.sets)
-        };
+        // Named by the digits where they are 1 to 9 (`cage3_s1456`), else by their place among
+        // the sets (`cage3_sn7`): no longer than the rows' `cage3_sum12` then, so a rule name
+        // that fits the rows fits these. One piece a rule comes here (a region-sum line's
+        // pieces keep their flows, a shared total's pieces record their arcs), so the names
+        // are the rule's own and unique.
         let chosen: Vec<(u128, usize)> = sets
             .iter()
             .enumerate()
@@ -795,7 +787,7 @@ impl Enc<'_, '_> {
                     .filter(|&b| set >> b & 1 == 1)
                     .map(|b| lo + b as i64)
                     .collect();
-                let mut name = format!("{}_set{piece}", self.rule);
+                let mut name = format!("{}_s", self.rule);
                 if digits.iter().all(|d| (1..=9).contains(d))
                     && name.len() + digits.len() <= super::MAX_NAME
                 {
