@@ -178,8 +178,9 @@ fn normal_lunchbox_on_highs() {
     library("lunchbox-normal", "highs");
 }
 
-/// Sandwiches and X-sums as flows through their automata: a full row (both crusts must come),
-/// a partial line with other crusts (an empty filling), a column, and a partial line whose
+/// Sandwiches as flows through their automata: a full row (both crusts must come) and a
+/// partial line with other crusts (an empty filling). An X-sum on a column, as its digit sets
+/// (2 then 3), and one on a line whose cells need not differ (r3c2 and r4c4), as a flow: its
 /// first digit may be past its length (then it asks nothing). Three solutions.
 const OUTSIDE: &str = "\
 puzzle \"outside\"
@@ -189,12 +190,17 @@ rule distinct rows, columns, boxes
 rule sandwich(r1c1-r1c4, 3)
 rule sandwich_of(r2c1-r2c3, 0, 1, 3)
 rule x_sum(r1c1-r4c1, 5)
-rule x_sum(r3c2-r3c4, 9)
+rule x_sum(r3c2 r3c3 r4c4, 3)
 ";
 
 #[test]
 fn sandwiches_and_x_sums_keep_every_solution() {
-    let flows = ["sandwich1_f1", "sandwich_of1_f1", "x_sum1_f1", "x_sum2_f1"];
+    let flows = [
+        "sandwich1_f1",
+        "sandwich_of1_f1",
+        "x_sum1_x2_23",
+        "x_sum2_f1",
+    ];
     keeps_every_solution(OUTSIDE, 3, &flows);
 }
 
@@ -472,6 +478,57 @@ fn cages_as_their_combinations_keep_every_solution() {
     let mut named: Vec<&str> = lp
         .split(|c: char| !(c.is_alphanumeric() || c == '_'))
         .filter(|w| w.starts_with("cage") && w.contains("_s") && !w.contains("_sum"))
+        .collect();
+    named.sort_unstable();
+    named.dedup();
+    assert_eq!(named, sets);
+}
+
+/// X-sums on rows and columns as their digit sets: per first digit N, a binary per set of N
+/// digits holding N and summing to the total. The first of the column's X-sum is given (3),
+/// the second of its three cells too (2), so its one set is 1 2 3; the last X-sum reads three
+/// cells, so a first digit of 4 asks nothing there, and 3 cannot start it (the given 3 shares
+/// its box). Six solutions.
+const X_SUMS: &str = "\
+puzzle \"x-sums\"
+grid 4x4
+boxes 2x2
+givens {
+  . . . .
+  2 . . .
+  . . . .
+  3 . . .
+}
+rule distinct rows, columns, boxes
+rule x_sum(r1c1-r1c4, 10)
+rule x_sum(r4c1-r1c1, 6)
+rule x_sum(r2c4-r2c1, 10)
+rule x_sum(r3c2-r3c4, 6)
+";
+
+#[test]
+fn x_sums_as_their_digit_sets_keep_every_solution() {
+    let sets = [
+        "x_sum1_x4_1234",
+        "x_sum2_x3_123",
+        "x_sum3_x4_1234",
+        "x_sum4_x2_24",
+    ];
+    let builtin = keeps_every_solution(X_SUMS, 6, &sets);
+    assert_eq!(all_grids(X_SUMS, "glpk"), builtin, "glpk");
+    // Exactly these sets, and the rule's algebra left out: no row of an X-sum's own but the
+    // sets' (`x_sumK_sumN`), no binary of its implications.
+    let lp = compiled(X_SUMS);
+    let mut named: Vec<&str> = lp
+        .split(|c: char| !(c.is_alphanumeric() || c == '_'))
+        .filter(|w| w.starts_with("x_sum"))
+        .filter(|w| {
+            let tail = w.split_once('_').unwrap().1.split_once('_').map(|t| t.1);
+            !tail.is_some_and(|t| {
+                t.strip_prefix("sum")
+                    .is_some_and(|n| n.parse::<u32>().is_ok())
+            })
+        })
         .collect();
     named.sort_unstable();
     named.dedup();

@@ -41,8 +41,10 @@
 //! are the phase and the sum between the crusts; on a line whose cells all differ the flow
 //! says all the rule says, and its algebra (a binary per pair of cells that may hold the
 //! crusts) is left out: HiGHS proved Between 1 and 9 in 0.4 s that way, 1.3–1.5 s with both,
-//! 18 s with the algebra alone. An X-sum's states are the first digit, the count and the sum
-//! so far; it keeps its algebra (CTC X-Sum: 1.4–1.6 s with it, 5.5–6.1 s without, 17 s before).
+//! 18 s with the algebra alone. An X-sum on a row or column is its digit sets, a binary per
+//! set its first N cells may hold, in place of its algebra (`x_sum_sets`); elsewhere its flow's
+//! states are the first digit, the count and the sum so far, and it keeps its algebra (CTC
+//! X-Sum as a flow: 1.4–1.6 s with it, 5.5–6.1 s without, 17 s before).
 //! A lockout line's states are its two ends, chosen at the first cell, and whether the last
 //! digit read was the chosen end (`lockout`). A thermometer's state is the digit just read
 //! (`chain`). A skyscraper's states are the tallest digit so far and how many were seen, a
@@ -93,6 +95,9 @@ type State = (i64, u128);
 
 /// Nodes a layered sum may have per layer; past this the piece keeps only its algebra.
 const STATE_LIMIT: usize = 2048;
+
+/// The most digit sets an X-sum is written with (`x_sum_sets`); past it, its automaton.
+const SET_LIMIT: usize = 512;
 
 /// Whether a cell comes twice in `cells`: such a clue is left to its algebra, which says what
 /// a revisit means (`pos` is a cell's first place), where these rows read a line visit by
@@ -149,10 +154,10 @@ pub(super) enum Algebra {
 /// Add the family's rows, if the rule is a library call this module knows.
 ///
 /// Renban, lunchbox, sandwich, zipper, between, entropic, modular and nabner lines,
-/// skyscrapers, counting circles and region-sum lines replace
+/// skyscrapers, counting circles, region-sum lines and X-sums on a row or column replace
 /// their algebra, their rows saying all the rule says (renban's counts imply `distinct` and
 /// the run): HiGHS proved Renban Skyscrapers in 4 s that way and not in 30 s with both. The
-/// other sums and the X-sum keep theirs:
+/// other sums and X-sums keep theirs:
 /// leaving it out was no faster beyond HiGHS's noise at first (Barbed Cross 3.8 s against
 /// 4.9 s, Eddies 14 s against 16 s), and slower since (2026-12-07, tighter rows: HiGHS on the
 /// Barbed Cross 1.3 s -> 3.3 s, CBC on Eddies 4.8 s -> 12.4 s); with it these rows need only
@@ -216,7 +221,7 @@ pub(super) fn encode<'p>(p: &'p Puzzle, b: &mut Builder<'p>, rule: &Rule) -> Alg
         ("lockout", [Arg::Cells(line), Arg::Number(Some(gap))]) => {
             implied(enc.lockout(line, *gap) && !repeats(line))
         }
-        ("x_sum", [Arg::Cells(line), Arg::Number(Some(total))]) => implied(enc.x_sum(line, *total)),
+        ("x_sum", [Arg::Cells(line), Arg::Number(Some(total))]) => enc.x_sum(line, *total),
         ("region_sum", [Arg::Cells(line)]) => enc.region_sum(line),
         ("skyscraper", [Arg::Cells(line), Arg::Number(Some(seen))]) => enc.skyscraper(line, *seen),
         ("entropic", [Arg::Cells(line)]) => {
@@ -1300,15 +1305,27 @@ impl Enc<'_, '_> {
         false
     }
 
-    /// An X-sum as a flow through the automaton that reads its line from the clue: the first
-    /// digit N, how many digits so far and their sum, until the N-th, whose sum must be the
-    /// total. Values from 1 only (the first digit is a count).
-    fn x_sum(&mut self, line: &[Cell], total: i64) -> bool {
+    /// An X-sum. On a line whose cells all differ (a row or a column), its digit sets
+    /// (`x_sum_sets`), which say all the rule says: its algebra goes. Otherwise a flow through
+    /// the automaton that reads the line from the clue: the first digit N, how many digits so
+    /// far and their sum, until the N-th, whose sum must be the total; the algebra stays
+    /// beside it. Values from 1 only (the first digit is a count).
+    ///
+    /// The automaton on a row: CTC X-Sum (`examples/library/x-sum-ctc.sdk`) was 14,701
+    /// columns and 5,490 rows, most of them its arcs. Its LP took CBC 3.7 s at the root and
+    /// 8,000 simplex iterations a node; CBC found no grid in 60 s. With the sets: 824 columns
+    /// and 673 rows, CBC proves it in 0.2 s, HiGHS 0.85 s → 0.09 s, GLPK 1.3 s → 0.06 s
+    /// (`sdkc run FILE --unique --solver S`, 2026-12-08). Beside the algebra, the sets took
+    /// CBC 0.44 s and HiGHS 0.15 s.
+    fn x_sum(&mut self, line: &[Cell], total: i64) -> Algebra {
         let n = line.len() as i64;
         if self.p.lo < 1 || n == 0 || repeats(line) {
             // A line that comes back to a cell is the algebra's alone: `pos` is a cell's
             // first place, where the automaton reads the line visit by visit.
-            return false;
+            return Algebra::Kept;
+        }
+        if self.all_differ(line).is_some() && self.x_sum_sets(line, total) {
+            return Algebra::Replaced;
         }
         // (phase, N, digits so far, their sum): 0 at the start, 1 counting, 2 done.
         type Xs = (u8, i64, i64, i64);
@@ -1332,7 +1349,102 @@ impl Enc<'_, '_> {
             .into_iter()
             .collect()
         };
-        self.automaton(line, (0, 0, 0, 0), step, |s| s.0 == 2)
+        implied(self.automaton(line, (0, 0, 0, 0), step, |s| s.0 == 2))
+    }
+
+    /// An X-sum on a line whose cells all differ, as the digit sets its first N cells can
+    /// hold: per first digit N, a binary per set of N digits that holds N and sums to the
+    /// total (`x_sum1_x4_1459`), the sets of N chosen exactly when the first cell is N, and per
+    /// digit of those sets, the line's second to N-th cells holding it at least when a set
+    /// holding it is chosen. N - 1 cells that differ, each digit of the set but N among them:
+    /// they hold that set. False (and no rows) when the sets are too many to write.
+    fn x_sum_sets(&mut self, line: &[Cell], total: i64) -> bool {
+        let (lo, hi) = (self.p.lo, self.p.hi);
+        if hi - lo >= 127 {
+            return false;
+        }
+        let first = self.values(line[0]);
+        // Per first digit N within the line, its sets (bits from `lo`).
+        let mut per_n: Vec<(i64, Vec<u128>)> = Vec::new();
+        let mut count = 0;
+        for &big in &first {
+            if big > line.len() as i64 {
+                // A first digit past the line's length asks nothing.
+                continue;
+            }
+            let cells = &line[1..big as usize];
+            let domains: Vec<Vec<i64>> = cells.iter().map(|&c| self.values(c)).collect();
+            let mut sets = Vec::new();
+            // The other N - 1 digits: every subset of the values but N, of that size and sum.
+            let others: Vec<i64> = (lo..=hi).filter(|&v| v != big).collect();
+            let within = choose(&others, big as usize - 1, total - big, &mut |chosen| {
+                if assignable(&domains, chosen) {
+                    let mut set = 1u128 << (big - lo);
+                    for &v in chosen {
+                        set |= 1u128 << (v - lo);
+                    }
+                    sets.push(set);
+                    count += 1;
+                }
+                count <= SET_LIMIT
+            });
+            if !within {
+                return false;
+            }
+            per_n.push((big, sets));
+        }
+        let given = self.p.givens[line[0]];
+        for (big, sets) in per_n {
+            let mut terms: Vec<(usize, i64)> = Vec::new();
+            let mut chosen: Vec<(u128, usize)> = Vec::new();
+            for (i, &set) in sets.iter().enumerate() {
+                let digits: Vec<i64> = (lo..=hi).filter(|&v| set >> (v - lo) & 1 == 1).collect();
+                let mut name = format!("{}_x{big}_", self.rule);
+                if digits.iter().all(|d| (1..=9).contains(d))
+                    && name.len() + digits.len() <= super::MAX_NAME
+                {
+                    name.extend(digits.iter().map(|d| char::from(b'0' + *d as u8)));
+                } else {
+                    name.push_str(&format!("n{}", i + 1));
+                }
+                let y = self.b.column(|t| t.push_str(&name), 0, 1, true);
+                terms.push((y, 1));
+                chosen.push((set, y));
+            }
+            // The sets of N are chosen exactly when the first cell holds N.
+            let rhs = match given {
+                Some(_) => 1,
+                None => {
+                    let x = self.b.cell_columns[line[0]]
+                        .iter()
+                        .find(|t| t.0 == big)
+                        .expect("a first digit is a column of a free first cell")
+                        .1;
+                    terms.push((x, -1));
+                    0
+                }
+            };
+            self.row(terms, Sense::Eq, rhs);
+            let cells = &line[1..big as usize];
+            for d in lo..=hi {
+                let bit = 1u128 << (d - lo);
+                if d == big || !chosen.iter().any(|c| c.0 & bit != 0) {
+                    continue;
+                }
+                if cells.iter().any(|&c| self.p.givens[c] == Some(d)) {
+                    // A given among them: the digit is there whatever is chosen.
+                    continue;
+                }
+                let mut terms: Vec<(usize, i64)> = cells
+                    .iter()
+                    .flat_map(|&c| self.b.cell_columns[c].iter().filter(|t| t.0 == d))
+                    .map(|t| (t.1, 1))
+                    .collect();
+                terms.extend(chosen.iter().filter(|c| c.0 & bit != 0).map(|c| (c.1, -1)));
+                self.row(terms, Sense::Ge, 0);
+            }
+        }
+        true
     }
 
     /// A skyscraper clue as a flow through the automaton that reads its line from the clue:
@@ -1565,4 +1677,71 @@ fn step_in(s: (i64, i64, u8, i64), v: i64, total: i64) -> Option<(i64, i64, u8, 
         (1, 2) | (2, 1) if sum == total => Some((m, big, 3, 0)),
         _ => None,
     }
+}
+
+/// Calls `f` with every `k` of `values` (ascending, positive, each at most once) that sum to
+/// `sum`, while it returns true; false when `f` stopped it.
+fn choose(values: &[i64], k: usize, sum: i64, f: &mut impl FnMut(&[i64]) -> bool) -> bool {
+    fn go(
+        values: &[i64],
+        k: usize,
+        sum: i64,
+        picked: &mut Vec<i64>,
+        f: &mut impl FnMut(&[i64]) -> bool,
+    ) -> bool {
+        if k == 0 {
+            return sum != 0 || f(picked);
+        }
+        // The largest k left: a sum past theirs is out of reach from here on.
+        let most: i64 = values.iter().rev().take(k).sum();
+        if values.len() < k || sum > most {
+            return true;
+        }
+        for (i, &v) in values.iter().enumerate() {
+            // Ascending: the smallest k from here already pass the sum.
+            if values.len() - i < k || values[i..i + k].iter().sum::<i64>() > sum {
+                break;
+            }
+            picked.push(v);
+            let go_on = go(&values[i + 1..], k - 1, sum - v, picked, f);
+            picked.pop();
+            if !go_on {
+                return false;
+            }
+        }
+        true
+    }
+    go(values, k, sum, &mut Vec::with_capacity(k), f)
+}
+
+/// Whether cells with these domains can hold `digits`, one each: a matching, by augmenting
+/// paths.
+fn assignable(domains: &[Vec<i64>], digits: &[i64]) -> bool {
+    fn augment(
+        c: usize,
+        domains: &[Vec<i64>],
+        digits: &[i64],
+        seen: &mut [bool],
+        owner: &mut [Option<usize>],
+    ) -> bool {
+        for (j, v) in digits.iter().enumerate() {
+            if seen[j] || !domains[c].contains(v) {
+                continue;
+            }
+            seen[j] = true;
+            if owner[j].is_none_or(|o| augment(o, domains, digits, seen, owner)) {
+                owner[j] = Some(c);
+                return true;
+            }
+        }
+        false
+    }
+    if domains.len() != digits.len() {
+        return false;
+    }
+    let mut owner = vec![None; digits.len()];
+    (0..domains.len()).all(|c| {
+        let mut seen = vec![false; digits.len()];
+        augment(c, domains, digits, &mut seen, &mut owner)
+    })
 }
