@@ -14,6 +14,12 @@ pub struct Mip {
     /// Column names, in one arena (a million columns would otherwise be a million strings).
     pub column_names: Names,
     pub rows: Vec<Row>,
+    /// Rows only a solver that reasons on clauses sees (GLPK's MiniSat, `src/solve/glpk.rs`),
+    /// not written in the model's files: a family's row split into clauses, where the row
+    /// whole stands among `rows` marked `implied` (a sandwich's "the cells between hold this
+    /// digit when a set holding it is chosen", one row per set; `src/lower/family.rs`).
+    /// Named `~c1`, `~c2`, ... (no name of a model starts with `~`).
+    pub clause_rows: Vec<Row>,
     /// Minimised; empty for a pure feasibility model.
     pub objective: Vec<(usize, i64)>,
     /// Cells whose value the compiler already knows (givens, and cells left with one value):

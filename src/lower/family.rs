@@ -96,8 +96,16 @@ type State = (i64, u128);
 /// Nodes a layered sum may have per layer; past this the piece keeps only its algebra.
 const STATE_LIMIT: usize = 2048;
 
-/// The most digit sets an X-sum is written with (`x_sum_sets`); past it, its automaton.
+/// The most digit sets an X-sum or a sandwich is written with (`x_sum_sets`,
+/// `sandwich_sets`); past it, its automaton.
 const SET_LIMIT: usize = 512;
+
+/// The most columns of an `at_most_one` clause row (GLPK writes k (k - 1) / 2 clauses).
+const AT_MOST_ONE_LIMIT: usize = 256;
+
+/// The most steps `choose` takes looking for a clue's digit sets (a 9x9 sandwich's take a few
+/// thousand); past it, the automaton.
+const CHOOSE_STEPS: usize = 100_000;
 
 /// Whether a cell comes twice in `cells`: such a clue is left to its algebra, which says what
 /// a revisit means (`pos` is a cell's first place), where these rows read a line visit by
@@ -359,6 +367,79 @@ impl Enc<'_, '_> {
             format!("{}_{what}{v}", self.rule)
         } else {
             format!("{}_{what}m{}", self.rule, -v)
+        };
+        self.b.column(|t| t.push_str(&name), 0, 1, true)
+    }
+
+    /// An equality `sum of ups = sum of downs` over binaries, for branch and cut whole and
+    /// for a clause solver as clauses (`Mip::clause_rows`): each column of one side implies
+    /// one of the other's. GLPK hands MiniSat a row of more than two columns that is no
+    /// clause as an adder, whose propagation is weak; at most one column a side is ever 1
+    /// here (one set chosen, one cell holding the digit), so the clauses say all the row
+    /// says. Sandwich Snipe (two grids, no third), MiniSat alone: 42 s with the rows whole,
+    /// 2.3 s as clauses (`sdkc run tests/fpuzzles/sandwich-snipe-18.txt -a --solver glpk -p
+    /// 1`, 2026-12-08).
+    fn linked(&mut self, ups: &[usize], downs: &[usize]) {
+        for (from, to) in [(ups, downs), (downs, ups)] {
+            for &a in from {
+                self.implies(a, to);
+            }
+        }
+        let mut terms: Vec<(usize, i64)> = ups.iter().map(|&u| (u, 1)).collect();
+        terms.extend(downs.iter().map(|&d| (d, -1)));
+        if !terms.is_empty() {
+            self.row(terms, Sense::Eq, 0);
+            self.b.imply_last_row();
+        }
+    }
+
+    /// `a <= sum of to` for a clause solver alone: when a, one of `to`.
+    fn implies(&mut self, a: usize, to: &[usize]) {
+        let mut terms: Vec<(usize, i64)> = to.iter().map(|&t| (t, 1)).collect();
+        terms.push((a, -1));
+        self.b.clause_row(terms, Sense::Ge, 0);
+    }
+
+    /// `sum of cells >= sum of sets` (the sets exclusive): whole for branch and cut, for a
+    /// clause solver one clause per set (`linked`).
+    fn covered(&mut self, cells: &[usize], sets: &[usize]) {
+        for &y in sets {
+            self.implies(y, cells);
+        }
+        let mut terms: Vec<(usize, i64)> = cells.iter().map(|&c| (c, 1)).collect();
+        terms.extend(sets.iter().map(|&y| (y, -1)));
+        self.row(terms, Sense::Ge, 0);
+        self.b.imply_last_row();
+    }
+
+    /// At most one of `ys`, for a clause solver alone (which the other rows imply, but
+    /// MiniSat propagates it at once: Sandwich Snipe 3.3 s without, 2.3 s with), while the
+    /// pairs of clauses GLPK writes for it are few.
+    fn at_most_one(&mut self, ys: &[usize]) {
+        if (2..=AT_MOST_ONE_LIMIT).contains(&ys.len()) {
+            self.b
+                .clause_row(ys.iter().map(|&y| (y, 1)).collect(), Sense::Le, 1);
+        }
+    }
+
+    /// A digit set's binary: `prefix` and its digits where they are 1 to 9 and fit a name
+    /// (`x_sum1_x4_1459`), else the rule's name and the set's place among the rule's sets
+    /// (`x_sum1_y7`: no longer than the rule's first row, `x_sum1_sum1`, as the places stop at
+    /// `SET_LIMIT`). A review found `NAME_x4_n100` refused for a 57-letter name.
+    fn set_column(&mut self, prefix: String, set: u128, place: usize) -> usize {
+        let lo = self.p.lo;
+        let digits: Vec<i64> = (0..128)
+            .filter(|&b| set >> b & 1 == 1)
+            .map(|b| lo + b as i64)
+            .collect();
+        let name = if digits.iter().all(|d| (1..=9).contains(d))
+            && prefix.len() + digits.len() <= super::MAX_NAME
+        {
+            let mut name = prefix;
+            name.extend(digits.iter().map(|d| char::from(b'0' + *d as u8)));
+            name
+        } else {
+            format!("{}_y{place}", self.rule)
         };
         self.b.column(|t| t.push_str(&name), 0, 1, true)
     }
@@ -772,6 +853,11 @@ impl Enc<'_, '_> {
     /// node and found no grid in 40 s; with the sets, 470 a node, the grid in 3.6 s. GLPK's
     /// MiniSat proves tarek-01 in 1.9 s where it took 15.9 s (README, "Killers against the
     /// Interactive Sudoku Solver").
+    ///
+    /// The rows tying sets to totals and digits are equalities whole for branch and cut and
+    /// clauses for MiniSat (`linked`): the 45 hard killers on MiniSat alone 153 s -> 21.7 s
+    /// (`python3 bench/families.py --runs 1 --time-limit 30 --solvers glpk-sat --dir
+    /// examples/killers`, 2026-12-08); the LP files are the same bytes.
     fn combinations(
         &mut self,
         domains: &[Vec<(i64, usize)>],
@@ -804,31 +890,33 @@ impl Enc<'_, '_> {
             })
             .collect();
         for &(t, z) in targets {
-            let mut terms: Vec<(usize, i64)> = sets
+            let ys: Vec<usize> = sets
                 .iter()
                 .zip(&chosen)
                 .filter(|(s, _)| s.0 == t)
-                .map(|(_, c)| (c.1, 1))
+                .map(|(_, c)| c.1)
                 .collect();
-            let rhs = match z {
+            match z {
                 Some(z) => {
-                    terms.push((z, -1));
-                    0
+                    self.linked(&ys, &[z]);
+                    self.at_most_one(&ys);
                 }
-                None => 1,
-            };
-            self.row(terms, Sense::Eq, rhs);
+                None => self.row(ys.iter().map(|&y| (y, 1)).collect(), Sense::Eq, 1),
+            }
         }
+        // The cells differ, so at most one holds the digit; one set is chosen.
         for v in self.p.lo..=self.p.hi {
-            let mut terms: Vec<(usize, i64)> = domains
+            let xs: Vec<usize> = domains
                 .iter()
-                .flat_map(|d| d.iter().filter(|t| t.0 == v).map(|t| (t.1, 1)))
+                .flat_map(|d| d.iter().filter(|t| t.0 == v).map(|t| t.1))
                 .collect();
             let bit = 1u128 << (v - lo);
-            terms.extend(chosen.iter().filter(|c| c.0 & bit != 0).map(|c| (c.1, -1)));
-            if !terms.is_empty() {
-                self.row(terms, Sense::Eq, 0);
-            }
+            let ys: Vec<usize> = chosen
+                .iter()
+                .filter(|c| c.0 & bit != 0)
+                .map(|c| c.1)
+                .collect();
+            self.linked(&xs, &ys);
         }
     }
 
@@ -1272,6 +1360,9 @@ impl Enc<'_, '_> {
         }
         let held = |v: i64| (self.p.lo..=self.p.hi).contains(&v);
         let full = full && held(low) && held(high);
+        if full && self.sandwich_sets(line, total, low, high) {
+            return true;
+        }
         // (phase, first crust, sum, digits between): 0 before a crust, 1 between, 2 after
         // both, 3 between past the total; sums only grow when no value is negative.
         type Sw = (u8, i64, i64, u128);
@@ -1303,6 +1394,123 @@ impl Enc<'_, '_> {
             }
         }
         false
+    }
+
+    /// A sandwich on a full row (its cells all differ and hold every value, so both crusts
+    /// come), as the crusts' places and the digit sets between them: a binary per pair of
+    /// places i < j and set of j - i - 1 digits (neither crust) summing to the total that the
+    /// cells between can hold (`sandwich1_b2_7_2368`: crusts in the line's second and seventh
+    /// cells, 2 3 6 8 between; `sandwich1_b4_5` for crusts side by side). Per place, the pairs
+    /// it ends are chosen exactly when it holds a crust; per pair and digit of its sets, the
+    /// cells between hold the digit at least when a set holding it is chosen. The two crusts
+    /// come once each, so one pair is chosen, the one they are at, and the cells between hold
+    /// its set. False (and no rows) past `SET_LIMIT` sets.
+    fn sandwich_sets(&mut self, line: &[Cell], total: i64, low: i64, high: i64) -> bool {
+        let (lo, hi) = (self.p.lo, self.p.hi);
+        if hi - lo >= 127 {
+            return false;
+        }
+        let n = line.len();
+        let middle: Vec<i64> = (lo..=hi).filter(|&v| v != low && v != high).collect();
+        let domains: Vec<Vec<i64>> = line.iter().map(|&c| self.values(c)).collect();
+        let crusts = |i: usize, j: usize| {
+            let (a, b) = (&domains[i], &domains[j]);
+            (a.contains(&low) && b.contains(&high)) || (a.contains(&high) && b.contains(&low))
+        };
+        // Per pair of places, its sets (bits from `lo`).
+        let mut pairs: Vec<((usize, usize), Vec<u128>)> = Vec::new();
+        let mut count = 0;
+        let mut steps = CHOOSE_STEPS;
+        for i in 0..n {
+            for j in i + 1..n {
+                if !crusts(i, j) {
+                    continue;
+                }
+                let between = &domains[i + 1..j];
+                let held: Vec<i64> = middle
+                    .iter()
+                    .copied()
+                    .filter(|v| between.iter().any(|d| d.contains(v)))
+                    .collect();
+                let mut sets = Vec::new();
+                let within = choose(&held, j - i - 1, total, &mut steps, &mut |chosen| {
+                    if assignable(between, chosen) {
+                        sets.push(chosen.iter().fold(0u128, |m, &v| m | 1u128 << (v - lo)));
+                        count += 1;
+                    }
+                    count <= SET_LIMIT
+                });
+                if !within {
+                    return false;
+                }
+                if !sets.is_empty() {
+                    pairs.push(((i, j), sets));
+                }
+            }
+        }
+        // The pairs' columns, and per place the columns of the pairs it ends.
+        let mut ends: Vec<Vec<(usize, i64)>> = vec![Vec::new(); n];
+        let mut columns: Vec<Vec<(u128, usize)>> = Vec::new();
+        let mut place = 0;
+        for ((i, j), sets) in &pairs {
+            let mut here = Vec::new();
+            for &set in sets {
+                place += 1;
+                let mut prefix = format!("{}_b{}_{}", self.rule, i + 1, j + 1);
+                if set != 0 {
+                    prefix.push('_');
+                }
+                let y = self.set_column(prefix, set, place);
+                ends[*i].push((y, 1));
+                ends[*j].push((y, 1));
+                here.push((set, y));
+            }
+            columns.push(here);
+        }
+        for (p, &c) in line.iter().enumerate() {
+            let ys: Vec<usize> = std::mem::take(&mut ends[p]).iter().map(|t| t.0).collect();
+            match self.p.givens[c] {
+                Some(g) => {
+                    let terms = ys.iter().map(|&y| (y, 1)).collect();
+                    self.row(terms, Sense::Eq, i64::from(g == low || g == high));
+                }
+                None => {
+                    let xs: Vec<usize> = self.b.cell_columns[c]
+                        .iter()
+                        .filter(|t| t.0 == low || t.0 == high)
+                        .map(|t| t.1)
+                        .collect();
+                    self.linked(&ys, &xs);
+                }
+            }
+        }
+        let all: Vec<usize> = columns.iter().flatten().map(|c| c.1).collect();
+        self.at_most_one(&all);
+        for (((i, j), _), here) in pairs.iter().zip(&columns) {
+            let cells = &line[i + 1..*j];
+            for &d in &middle {
+                let bit = 1u128 << (d - lo);
+                if !here.iter().any(|c| c.0 & bit != 0)
+                    || cells.iter().any(|&c| self.p.givens[c] == Some(d))
+                {
+                    continue;
+                }
+                let xs: Vec<usize> = cells
+                    .iter()
+                    .flat_map(|&c| self.b.cell_columns[c].iter().filter(|t| t.0 == d))
+                    .map(|t| t.1)
+                    .collect();
+                let ys: Vec<usize> = here
+                    .iter()
+                    .filter(|c| c.0 & bit != 0)
+                    .map(|c| c.1)
+                    .collect();
+                // (Split into clauses, HiGHS found no grid of Sandwich Snipe in 60 s, and
+                // both grids whole: the clauses are MiniSat's alone.)
+                self.covered(&xs, &ys);
+            }
+        }
+        true
     }
 
     /// An X-sum. On a line whose cells all differ (a row or a column), its digit sets
@@ -1367,6 +1575,7 @@ impl Enc<'_, '_> {
         // Per first digit N within the line, its sets (bits from `lo`).
         let mut per_n: Vec<(i64, Vec<u128>)> = Vec::new();
         let mut count = 0;
+        let mut steps = CHOOSE_STEPS;
         for &big in &first {
             if big > line.len() as i64 {
                 // A first digit past the line's length asks nothing.
@@ -1375,56 +1584,58 @@ impl Enc<'_, '_> {
             let cells = &line[1..big as usize];
             let domains: Vec<Vec<i64>> = cells.iter().map(|&c| self.values(c)).collect();
             let mut sets = Vec::new();
-            // The other N - 1 digits: every subset of the values but N, of that size and sum.
-            let others: Vec<i64> = (lo..=hi).filter(|&v| v != big).collect();
-            let within = choose(&others, big as usize - 1, total - big, &mut |chosen| {
-                if assignable(&domains, chosen) {
-                    let mut set = 1u128 << (big - lo);
-                    for &v in chosen {
-                        set |= 1u128 << (v - lo);
+            // The other N - 1 digits: every subset of the values but N that the cells hold,
+            // of that size and sum.
+            let others: Vec<i64> = (lo..=hi)
+                .filter(|&v| v != big && domains.iter().any(|d| d.contains(&v)))
+                .collect();
+            let within = choose(
+                &others,
+                big as usize - 1,
+                total - big,
+                &mut steps,
+                &mut |chosen| {
+                    if assignable(&domains, chosen) {
+                        let mut set = 1u128 << (big - lo);
+                        for &v in chosen {
+                            set |= 1u128 << (v - lo);
+                        }
+                        sets.push(set);
+                        count += 1;
                     }
-                    sets.push(set);
-                    count += 1;
-                }
-                count <= SET_LIMIT
-            });
+                    count <= SET_LIMIT
+                },
+            );
             if !within {
                 return false;
             }
             per_n.push((big, sets));
         }
         let given = self.p.givens[line[0]];
+        let mut place = 0;
         for (big, sets) in per_n {
             let mut terms: Vec<(usize, i64)> = Vec::new();
             let mut chosen: Vec<(u128, usize)> = Vec::new();
-            for (i, &set) in sets.iter().enumerate() {
-                let digits: Vec<i64> = (lo..=hi).filter(|&v| set >> (v - lo) & 1 == 1).collect();
-                let mut name = format!("{}_x{big}_", self.rule);
-                if digits.iter().all(|d| (1..=9).contains(d))
-                    && name.len() + digits.len() <= super::MAX_NAME
-                {
-                    name.extend(digits.iter().map(|d| char::from(b'0' + *d as u8)));
-                } else {
-                    name.push_str(&format!("n{}", i + 1));
-                }
-                let y = self.b.column(|t| t.push_str(&name), 0, 1, true);
+            for &set in &sets {
+                place += 1;
+                let y = self.set_column(format!("{}_x{big}_", self.rule), set, place);
                 terms.push((y, 1));
                 chosen.push((set, y));
             }
             // The sets of N are chosen exactly when the first cell holds N.
-            let rhs = match given {
-                Some(_) => 1,
+            let ys: Vec<usize> = terms.iter().map(|t| t.0).collect();
+            match given {
+                Some(_) => self.row(terms, Sense::Eq, 1),
                 None => {
                     let x = self.b.cell_columns[line[0]]
                         .iter()
                         .find(|t| t.0 == big)
                         .expect("a first digit is a column of a free first cell")
                         .1;
-                    terms.push((x, -1));
-                    0
+                    self.linked(&ys, &[x]);
+                    self.at_most_one(&ys);
                 }
-            };
-            self.row(terms, Sense::Eq, rhs);
+            }
             let cells = &line[1..big as usize];
             for d in lo..=hi {
                 let bit = 1u128 << (d - lo);
@@ -1435,13 +1646,17 @@ impl Enc<'_, '_> {
                     // A given among them: the digit is there whatever is chosen.
                     continue;
                 }
-                let mut terms: Vec<(usize, i64)> = cells
+                let xs: Vec<usize> = cells
                     .iter()
                     .flat_map(|&c| self.b.cell_columns[c].iter().filter(|t| t.0 == d))
-                    .map(|t| (t.1, 1))
+                    .map(|t| t.1)
                     .collect();
-                terms.extend(chosen.iter().filter(|c| c.0 & bit != 0).map(|c| (c.1, -1)));
-                self.row(terms, Sense::Ge, 0);
+                let ys: Vec<usize> = chosen
+                    .iter()
+                    .filter(|c| c.0 & bit != 0)
+                    .map(|c| c.1)
+                    .collect();
+                self.covered(&xs, &ys);
             }
         }
         true
@@ -1679,14 +1894,23 @@ fn step_in(s: (i64, i64, u8, i64), v: i64, total: i64) -> Option<(i64, i64, u8, 
     }
 }
 
-/// Calls `f` with every `k` of `values` (ascending, positive, each at most once) that sum to
-/// `sum`, while it returns true; false when `f` stopped it.
-fn choose(values: &[i64], k: usize, sum: i64, f: &mut impl FnMut(&[i64]) -> bool) -> bool {
+/// Calls `f` with every `k` of `values` (ascending, each at most once) that sum to `sum`,
+/// while it returns true and `steps` (counted down, shared by a clue's calls) last; false
+/// when `f` stopped it or the steps ran out (a 36x36's middle totals have billions of
+/// subsets: a review found an X-sum there compiling for 113 s, where the flow took 0.03 s).
+fn choose(
+    values: &[i64],
+    k: usize,
+    sum: i64,
+    steps: &mut usize,
+    f: &mut impl FnMut(&[i64]) -> bool,
+) -> bool {
     fn go(
         values: &[i64],
         k: usize,
         sum: i64,
         picked: &mut Vec<i64>,
+        steps: &mut usize,
         f: &mut impl FnMut(&[i64]) -> bool,
     ) -> bool {
         if k == 0 {
@@ -1702,8 +1926,12 @@ fn choose(values: &[i64], k: usize, sum: i64, f: &mut impl FnMut(&[i64]) -> bool
             if values.len() - i < k || values[i..i + k].iter().sum::<i64>() > sum {
                 break;
             }
+            let Some(left) = steps.checked_sub(1) else {
+                return false;
+            };
+            *steps = left;
             picked.push(v);
-            let go_on = go(&values[i + 1..], k - 1, sum - v, picked, f);
+            let go_on = go(&values[i + 1..], k - 1, sum - v, picked, steps, f);
             picked.pop();
             if !go_on {
                 return false;
@@ -1711,7 +1939,7 @@ fn choose(values: &[i64], k: usize, sum: i64, f: &mut impl FnMut(&[i64]) -> bool
         }
         true
     }
-    go(values, k, sum, &mut Vec::with_capacity(k), f)
+    go(values, k, sum, &mut Vec::with_capacity(k), steps, f)
 }
 
 /// Whether cells with these domains can hold `digits`, one each: a matching, by augmenting

@@ -144,6 +144,7 @@ pub fn lower_until(p: &Puzzle, deadline: Option<Instant>) -> Result<Option<Mip>,
         columns,
         column_names,
         rows,
+        clause_rows,
         cell_columns,
         ..
     } = b;
@@ -155,6 +156,7 @@ pub fn lower_until(p: &Puzzle, deadline: Option<Instant>) -> Result<Option<Mip>,
         columns,
         column_names,
         rows,
+        clause_rows,
         objective: Vec::new(),
         fixed,
         cell_columns,
@@ -301,6 +303,8 @@ pub(crate) struct Builder<'p> {
     columns: Vec<Column>,
     column_names: Names,
     rows: Vec<Row>,
+    /// Rows for a clause solver alone (`Mip::clause_rows`).
+    clause_rows: Vec<Row>,
     /// One-hot: `(value, column)` per cell. Integer cells: `(0, column)`.
     cell_columns: Vec<Vec<(i64, usize)>>,
     /// Integer cells: pairs already made different (a pair in a row and a box needs one).
@@ -331,6 +335,7 @@ impl<'p> Builder<'p> {
             columns: Vec::new(),
             column_names: Names::default(),
             rows: Vec::new(),
+            clause_rows: Vec::new(),
             cell_columns: vec![Vec::new(); n],
             different: std::collections::HashSet::new(),
             areas: distinct_areas(p),
@@ -506,6 +511,29 @@ impl<'p> Builder<'p> {
         }
         self.rows.push(Row {
             name: lp_safe(name),
+            terms,
+            sense,
+            rhs,
+            implied: false,
+        });
+    }
+
+    /// The last row made, marked implied: the family's rows say it too (`clause_row`).
+    pub(crate) fn imply_last_row(&mut self) {
+        if let Some(row) = self.rows.last_mut() {
+            row.implied = true;
+        }
+    }
+
+    /// A row for a clause solver alone (`Mip::clause_rows`), named `~c1`, `~c2`, ...
+    pub(crate) fn clause_row(&mut self, terms: Vec<(usize, i64)>, sense: Sense, rhs: i64) {
+        self.nonzeros += terms.len();
+        if self.over_budget() {
+            return;
+        }
+        let name = format!("~c{}", self.clause_rows.len() + 1);
+        self.clause_rows.push(Row {
+            name,
             terms,
             sense,
             rhs,
