@@ -581,6 +581,18 @@ fn sandwiches_as_their_digit_sets_keep_every_solution() {
     assert!(lp.contains("sandwich1_y1"), "{lp}");
 }
 
+/// An X-sum's sets named by their digits would pass the 64 characters a name may take (a
+/// 57-letter rule name, values to 40): they are named by their place among the rule's sets,
+/// no longer than the rule's first row (a review found `NAME_x4_n100` refused).
+#[test]
+fn a_long_rule_name_fits_its_x_sum_sets() {
+    let name = "a".repeat(57);
+    let lp = compiled(&format!(
+        "grid 4x4\nvalues 1..40\nrule distinct rows, columns\nrule {name}: x_sum(r1c1-r1c4, 64)\n"
+    ));
+    assert!(lp.contains(&format!(" {name}_y178 ")), "{lp}");
+}
+
 /// A family's own row, `RULE_sumN`.
 fn is_sum_row(word: &str) -> bool {
     word.rsplit_once("_sum")
