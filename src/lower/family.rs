@@ -412,6 +412,32 @@ impl Enc<'_, '_> {
         self.b.imply_last_row();
     }
 
+    /// Cells that differ hold every digit of the set chosen among `sets` (`(digits from lo,
+    /// column)`, at most one chosen): per digit of some set, not given among the cells, the
+    /// cells holding it at least as often as the sets holding it are chosen (`covered`).
+    /// With as many digits in each set as cells, the cells hold that set.
+    fn cells_hold_sets(&mut self, cells: &[Cell], sets: &[(u128, usize)]) {
+        let lo = self.p.lo;
+        for d in lo..=self.p.hi {
+            let bit = 1u128 << (d - lo);
+            let ys: Vec<usize> = sets
+                .iter()
+                .filter(|c| c.0 & bit != 0)
+                .map(|c| c.1)
+                .collect();
+            // A given among them: the digit is there whatever is chosen.
+            if ys.is_empty() || cells.iter().any(|&c| self.p.givens[c] == Some(d)) {
+                continue;
+            }
+            let xs: Vec<usize> = cells
+                .iter()
+                .flat_map(|&c| self.b.cell_columns[c].iter().filter(|t| t.0 == d))
+                .map(|t| t.1)
+                .collect();
+            self.covered(&xs, &ys);
+        }
+    }
+
     /// At most one of `ys`, for a clause solver alone (which the other rows imply, but
     /// MiniSat propagates it at once: Sandwich Snipe 3.3 s without, 2.3 s with), while the
     /// pairs of clauses GLPK writes for it are few.
@@ -1487,28 +1513,9 @@ impl Enc<'_, '_> {
         let all: Vec<usize> = columns.iter().flatten().map(|c| c.1).collect();
         self.at_most_one(&all);
         for (((i, j), _), here) in pairs.iter().zip(&columns) {
-            let cells = &line[i + 1..*j];
-            for &d in &middle {
-                let bit = 1u128 << (d - lo);
-                if !here.iter().any(|c| c.0 & bit != 0)
-                    || cells.iter().any(|&c| self.p.givens[c] == Some(d))
-                {
-                    continue;
-                }
-                let xs: Vec<usize> = cells
-                    .iter()
-                    .flat_map(|&c| self.b.cell_columns[c].iter().filter(|t| t.0 == d))
-                    .map(|t| t.1)
-                    .collect();
-                let ys: Vec<usize> = here
-                    .iter()
-                    .filter(|c| c.0 & bit != 0)
-                    .map(|c| c.1)
-                    .collect();
-                // (Split into clauses, HiGHS found no grid of Sandwich Snipe in 60 s, and
-                // both grids whole: the clauses are MiniSat's alone.)
-                self.covered(&xs, &ys);
-            }
+            // (Split into clauses, HiGHS found no grid of Sandwich Snipe in 60 s, and both
+            // grids whole: the clauses are MiniSat's alone.)
+            self.cells_hold_sets(&line[i + 1..*j], here);
         }
         true
     }
@@ -1636,28 +1643,12 @@ impl Enc<'_, '_> {
                     self.at_most_one(&ys);
                 }
             }
-            let cells = &line[1..big as usize];
-            for d in lo..=hi {
-                let bit = 1u128 << (d - lo);
-                if d == big || !chosen.iter().any(|c| c.0 & bit != 0) {
-                    continue;
-                }
-                if cells.iter().any(|&c| self.p.givens[c] == Some(d)) {
-                    // A given among them: the digit is there whatever is chosen.
-                    continue;
-                }
-                let xs: Vec<usize> = cells
-                    .iter()
-                    .flat_map(|&c| self.b.cell_columns[c].iter().filter(|t| t.0 == d))
-                    .map(|t| t.1)
-                    .collect();
-                let ys: Vec<usize> = chosen
-                    .iter()
-                    .filter(|c| c.0 & bit != 0)
-                    .map(|c| c.1)
-                    .collect();
-                self.covered(&xs, &ys);
-            }
+            // N itself is the first cell's.
+            let others: Vec<(u128, usize)> = chosen
+                .iter()
+                .map(|&(set, y)| (set & !(1u128 << (big - lo)), y))
+                .collect();
+            self.cells_hold_sets(&line[1..big as usize], &others);
         }
         true
     }
