@@ -176,7 +176,11 @@ pub fn args(model: &Path, solution: &Path, opts: &Options) -> Vec<OsString> {
     // and the hard 9x9s (`run --unique`, one run each, the two settings taking turns,
     // 2026-11-27): the hard 9x9s' batch 38–41 s → 12–15 s, Between lines 22.7 s → 6.8 s,
     // Skyscrapers 20.5 s → 8.7 s, lockout over 40 s → 13.7 s, Pill Arrow 13.7 s → 6.9 s; a few
-    // small ones slower by tenths (noway's explanation 0.7 s → 1.2 s). Before the user's
+    // small ones slower by tenths (noway's explanation 0.7 s → 1.2 s). Again on the 38 library
+    // puzzles (2026-12-08, `--solver-option heur=on`, one run each): the small ones a few
+    // hundredths faster, Doggo Experiment #8 still past 30 s (its saved LP alone, heuristics on
+    // and Gomory cuts off, 6.8 s), but the lunchbox 17 s → past 30 s, `region-sum-lm-00098I`
+    // 12 s → past 30 s, lockout 7.4 s → 15 s: still off. Before the user's
     // options, which CBC reads in order, so `--solver-option heur=on` turns them back on.
     a.extend(["-heur", "off", "-gomoryCuts", "off"].map(OsString::from));
     // `--solver-option KEY=VALUE` is CBC's `-KEY VALUE`, before it solves.
