@@ -523,13 +523,7 @@ fn x_sums_as_their_digit_sets_keep_every_solution() {
     // Exactly these sets, and the rule's algebra left out: no row of an X-sum's own but the
     // sets' (`x_sumK_sumN`), no binary of its implications.
     let lp = compiled(X_SUMS);
-    let mut named: Vec<&str> = lp
-        .split(|c: char| !(c.is_alphanumeric() || c == '_'))
-        .filter(|w| w.starts_with("x_sum") && !is_sum_row(w))
-        .collect();
-    named.sort_unstable();
-    named.dedup();
-    assert_eq!(named, sets);
+    assert_eq!(family_columns(&lp, "x_sum"), sets);
 }
 
 /// Sandwiches on full rows and columns as their crusts' places and the digit sets between:
@@ -565,13 +559,7 @@ fn sandwiches_as_their_digit_sets_keep_every_solution() {
     assert_eq!(all_grids(SANDWICHES, "glpk"), builtin, "glpk");
     // Exactly these, and no algebra.
     let lp = compiled(SANDWICHES);
-    let mut named: Vec<&str> = lp
-        .split(|c: char| !(c.is_alphanumeric() || c == '_'))
-        .filter(|w| w.starts_with("sandwich") && !is_sum_row(w))
-        .collect();
-    named.sort_unstable();
-    named.dedup();
-    assert_eq!(named, sets);
+    assert_eq!(family_columns(&lp, "sandwich"), sets);
     // A set holding a digit past 9 is named by its place among the rule's sets: 9 10
     // between 8 and 11.
     let lp = compiled(
@@ -591,6 +579,18 @@ fn a_long_rule_name_fits_its_x_sum_sets() {
         "grid 4x4\nvalues 1..40\nrule distinct rows, columns\nrule {name}: x_sum(r1c1-r1c4, 64)\n"
     ));
     assert!(lp.contains(&format!(" {name}_y178 ")), "{lp}");
+}
+
+/// The names in `lp` that start with `prefix`, sorted, without the family's own rows: its
+/// columns, and any algebra's.
+fn family_columns<'a>(lp: &'a str, prefix: &str) -> Vec<&'a str> {
+    let mut named: Vec<&str> = lp
+        .split(|c: char| !(c.is_alphanumeric() || c == '_'))
+        .filter(|w| w.starts_with(prefix) && !is_sum_row(w))
+        .collect();
+    named.sort_unstable();
+    named.dedup();
+    named
 }
 
 /// A family's own row, `RULE_sumN`.

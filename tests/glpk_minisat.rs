@@ -10,6 +10,24 @@ use common::*;
 const SAUERKRAUT: &str = "examples/library/nabner-cold-sauerkraut.sdk";
 const BARBED_CROSS: &str = "examples/library/disjoint-barbed-cross.sdk";
 
+/// The LP file GLPK was handed for `model` (`--keep-files`), run with `more`: MiniSat's with
+/// `-p 1`, branch and cut's with `--solver-option first=`.
+fn kept_lp(model: &str, more: &[&str]) -> String {
+    let ran = Sdkc::new()
+        .model(model)
+        .args(&[
+            "run",
+            "model.sdk",
+            "--solver",
+            "glpk",
+            "--keep-files",
+            "kept",
+        ])
+        .args(more)
+        .run();
+    std::fs::read_to_string(ran.path().join("kept/glpk-1.lp")).unwrap()
+}
+
 /// `sdkc run MODEL --unique --solver glpk MORE...`, to be run.
 fn glpk(model: &str, more: &[&str]) -> Sdkc {
     Sdkc::new()
@@ -106,23 +124,8 @@ rule cage(7, r3c1 r4c1 r4c2)
     assert_eq!(grids(&["glpk"]), builtin);
     // The files each way was given: the family's rows (`cage1_sum3`) in both, the algebra's table
     // (`cage1_3`, `little_killer1_1`) in branch and cut's alone.
-    let kept = |more: &[&str]| {
-        let ran = Sdkc::new()
-            .model(model)
-            .args(&[
-                "run",
-                "model.sdk",
-                "--solver",
-                "glpk",
-                "--keep-files",
-                "kept",
-            ])
-            .args(more)
-            .run();
-        std::fs::read_to_string(ran.path().join("kept/glpk-1.lp")).unwrap()
-    };
-    let minisat = kept(&["-p", "1"]);
-    let branch_and_cut = kept(&["--solver-option", "first="]);
+    let minisat = kept_lp(model, &["-p", "1"]);
+    let branch_and_cut = kept_lp(model, &["--solver-option", "first="]);
     // The family's rows: a cage's "one set" (`sum1`) and the little killer's flow in both;
     // a cage's digit rows (`sum3`) whole in branch and cut's, as clauses (`~c1`, ...) in
     // MiniSat's (`Mip::clause_rows`).
@@ -333,23 +336,8 @@ fn minisat_reads_a_sandwich_as_clauses() {
     // Snipe).
     let model = "grid 4x4\nboxes 2x2\nrule distinct rows, columns, boxes\n\
                  rule sandwich(r1c1-r1c4, 2)\nrule sandwich(r1c1-r4c1, 5)\n";
-    let kept = |more: &[&str]| {
-        let ran = Sdkc::new()
-            .model(model)
-            .args(&[
-                "run",
-                "model.sdk",
-                "--solver",
-                "glpk",
-                "--keep-files",
-                "kept",
-            ])
-            .args(more)
-            .run();
-        std::fs::read_to_string(ran.path().join("kept/glpk-1.lp")).unwrap()
-    };
-    let minisat = kept(&["-p", "1"]);
-    let branch_and_cut = kept(&["--solver-option", "first="]);
+    let minisat = kept_lp(model, &["-p", "1"]);
+    let branch_and_cut = kept_lp(model, &["--solver-option", "first="]);
     assert!(minisat.contains(" ~c1: "), "{minisat}");
     assert!(!branch_and_cut.contains("~c"), "{branch_and_cut}");
     // The rows whole (the first is the first place's: a crust there, or not) are branch and

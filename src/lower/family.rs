@@ -420,11 +420,7 @@ impl Enc<'_, '_> {
         let lo = self.p.lo;
         for d in lo..=self.p.hi {
             let bit = 1u128 << (d - lo);
-            let ys: Vec<usize> = sets
-                .iter()
-                .filter(|c| c.0 & bit != 0)
-                .map(|c| c.1)
-                .collect();
+            let ys = holding(sets, bit);
             // A given among them: the digit is there whatever is chosen.
             if ys.is_empty() || cells.iter().any(|&c| self.p.givens[c] == Some(d)) {
                 continue;
@@ -937,12 +933,7 @@ impl Enc<'_, '_> {
                 .flat_map(|d| d.iter().filter(|t| t.0 == v).map(|t| t.1))
                 .collect();
             let bit = 1u128 << (v - lo);
-            let ys: Vec<usize> = chosen
-                .iter()
-                .filter(|c| c.0 & bit != 0)
-                .map(|c| c.1)
-                .collect();
-            self.linked(&xs, &ys);
+            self.linked(&xs, &holding(&chosen, bit));
         }
     }
 
@@ -1883,6 +1874,14 @@ fn step_in(s: (i64, i64, u8, i64), v: i64, total: i64) -> Option<(i64, i64, u8, 
         (1, 2) | (2, 1) if sum == total => Some((m, big, 3, 0)),
         _ => None,
     }
+}
+
+/// The columns of the sets (`(digits as bits, column)`) that hold the digit `bit`.
+fn holding(sets: &[(u128, usize)], bit: u128) -> Vec<usize> {
+    sets.iter()
+        .filter(|c| c.0 & bit != 0)
+        .map(|c| c.1)
+        .collect()
 }
 
 /// Calls `f` with every `k` of `values` (ascending, each at most once) that sum to `sum`,
